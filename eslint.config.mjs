@@ -1,0 +1,34 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const serverOnly = ['@nestjs/*', 'kafkajs', 'postgres', '@electric-sql/*', 'nestjs-pino', 'pino', 'pino-http', 'express'];
+
+export default [
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.nx/**', '.kafka/**', '.cardlog/**'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            // The log format stands alone: it depends on no other project.
+            { sourceTag: 'type:events', onlyDependOnLibsWithTags: [], bannedExternalImports: serverOnly },
+            // The rules are pure: only the log format, and none of the server's libraries.
+            { sourceTag: 'type:rules', onlyDependOnLibsWithTags: ['type:events'], bannedExternalImports: serverOnly },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data', 'type:testing'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+];

@@ -1,0 +1,29 @@
+// Shared Jest settings: SWC transpiles TypeScript (type checking is the `typecheck` target),
+// workspace libraries resolve to their sources, and service probes run once per project.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@cardlog/(events|rules|store|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  globalSetup: path.join(root, 'tools/jest/global-setup.js'),
+};

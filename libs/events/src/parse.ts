@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { GameDocument, GameVocabulary, documentSchemaFor } from './document';
+import { locateJsonSyntaxError } from './json-error';
+import { LOG_LIMITS, LogLimits } from './limits';
+import { SYSTEM_IDS, isSystemId } from './systems';
+import { GAME_VOCABULARIES } from './vocabularies';
+
+export type LogFormatErrorCode = 'MALFORMED_JSON' | 'SCHEMA_VIOLATION' | 'LIMIT_EXCEEDED' | 'UNSUPPORTED_SYSTEM';
+
+export interface SchemaIssue {
+  /** JSONPath of the offending value, e.g. `$.events[12].payload.cardId`. */
+  path: string;
+  message: string;
+}
+
+export interface LogFormatError {
+  code: LogFormatErrorCode;
+  message: string;
+  path?: string;
+  issues?: SchemaIssue[];
+}
+
+export type ParseResult = { ok: true; document: GameDocument } | { ok: false; error: LogFormatError };
+
+export interface ParseOptions {
+  limits?: Partial<LogLimits>;
+  vocabularies?: readonly GameVocabulary[];
+}
+
+/** Renders a zod issue path as JSONPath: `$.events[3].payload`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => {
+    if (typeof key === 'number') return `${acc}[${key}]`;
+    const name = String(key);
+    return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${acc}.${name}` : `${acc}[${JSON.stringify(name)}]`;
+  }, '$');
+}
+
+/** Depth of nested arrays/objects, stopping as soon as `limit` is passed. Iterative: no stack overflow. */
+export function exceedsDepth(value: unknown, limit: number): string | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 1, path: '$' }];
+  while (stack.length > 0) {
+    const { value: v, depth, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return path;
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
+    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, depth: depth + 1, path: `${path}.${k}` });
+  }
+  return null;
+}
+
+/**
+ * Parses one cardlog/1 document strictly: size and depth limits, then the schema of the game it
+ * names. Unknown fields and unknown event types are errors; every error names its JSONPath.
+ */
+export function parseGameDocument(input: string | Buffer | unknown, options: ParseOptions = {}): ParseResult {
+  const limits = { ...LOG_LIMITS, ...options.limits };
+  let value: unknown = input;
+  if (typeof input === 'string' || Buffer.isBuffer(input)) {
+    const bytes = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
+    if (bytes > limits.maxDocumentBytes) {
+      return fail('LIMIT_EXCEEDED', `document is ${bytes} bytes; the limit is ${limits.maxDocumentBytes} bytes`, '$');
+    }
+    const text = typeof input === 'string' ? input : input.toString('utf8');
+    try {
+      value = JSON.parse(text);
+    } catch {
+      const at = locateJsonSyntaxError(text);
+      return fail('MALFORMED_JSON', `malformed JSON at line ${at.line}, column ${at.column}: unexpected ${at.found}`);
+    }
+  }
+  const deepPath = exceedsDepth(value, limits.maxDepth);
+  if (deepPath) return fail('LIMIT_EXCEEDED', `nesting deeper than ${limits.maxDepth} levels`, deepPath);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return fail('SCHEMA_VIOLATION', 'a cardlog document is a JSON object', '$');
+  }
+  const doc = value as Record<string, unknown>;
+  if (Array.isArray(doc.events) && doc.events.length > limits.maxEvents) {
+    return fail('LIMIT_EXCEEDED', `${doc.events.length} events; the limit is ${limits.maxEvents} per game`, '$.events');
+  }
+  if (doc.format !== 'cardlog/1') {
+    return fail('SCHEMA_VIOLATION', `format must be "cardlog/1", got ${JSON.stringify(doc.format)}`, '$.format');
+  }
+  if (!isSystemId(doc.system)) {
+    return fail('SCHEMA_VIOLATION', `system must be one of ${SYSTEM_IDS.join(', ')}, got ${JSON.stringify(doc.system)}`, '$.system');
+  }
+  const vocabulary = (options.vocabularies ?? GAME_VOCABULARIES).find((v) => v.system === doc.system);
+  if (!vocabulary) {
+    return fail('UNSUPPORTED_SYSTEM', `system "${doc.system}" is not supported by this version of Cardlog yet`, '$.system');
+  }
+  const parsed = schemaFor(vocabulary).safeParse(value);
+  if (!parsed.success) return { ok: false, error: schemaError(parsed.error) };
+  return { ok: true, document: parsed.data as GameDocument };
+}
+
+const schemaCache = new WeakMap<GameVocabulary, z.ZodType>();
+function schemaFor(vocabulary: GameVocabulary): z.ZodType {
+  let schema = schemaCache.get(vocabulary);
+  if (!schema) schemaCache.set(vocabulary, (schema = documentSchemaFor(vocabulary)));
+  return schema;
+}
+
+function schemaError(error: z.ZodError): LogFormatError {
+  const issues = error.issues.map((issue) => ({ path: jsonPath(issue.path), message: describeIssue(issue) }));
+  const first = issues[0]!;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return { code: 'SCHEMA_VIOLATION', message: `${first.path}: ${first.message}${more}`, path: first.path, issues };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
+    return `unknown ${String(issue.discriminator ?? 'type')}: ${issue.message}`;
+  }
+  return issue.message;
+}
+
+function fail(code: LogFormatErrorCode, message: string, path?: string): ParseResult {
+  return { ok: false, error: { code, message: path ? `${path}: ${message}` : message, ...(path ? { path } : {}) } };
+}

@@ -1,0 +1,59 @@
+import type { GameContext, GameDocument, LogEvent, PlayerEntry, SystemId } from '@cardlog/events';
+
+/** Who is looking at the board: a seat, a spectator, a judge, or anyone after the game (full reveal). */
+export type Viewer = `p${number}` | 'spectator' | 'judge' | 'reveal';
+
+export function isViewer(value: string): value is Viewer {
+  return /^p(?:[1-9]|1[0-2])$/.test(value) || value === 'spectator' || value === 'judge' || value === 'reveal';
+}
+
+export type Outcome =
+  | { readonly result: 'win'; readonly winner: string; readonly reason: string }
+  | { readonly result: 'draw'; readonly reason: string };
+
+/** A resolved card catalog: the catalog's id and its cards as the game's card schema describes them. */
+export interface Catalog<Card = unknown> {
+  readonly id: string;
+  readonly cards: readonly Card[];
+}
+
+/** Everything a game starts from: the document's header with its catalog resolved. */
+export interface GameHeader<Card = unknown> {
+  readonly system: SystemId;
+  readonly rulesVersion: string;
+  readonly game?: GameContext;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly players: readonly PlayerEntry[];
+  readonly catalog: Catalog<Card>;
+}
+
+/**
+ * One card game as a Decider. Pure: no clock, randomness, I/O or logging.
+ *
+ * - `initialState` builds the state before the first event from the header (throws RuleViolation
+ *   when the header cannot start a game, e.g. the wrong number of players).
+ * - `decide` validates one recorded action against the state and returns the events it produces:
+ *   the action itself first, then every event the rules derive from it (log-format property 5).
+ *   An illegal action throws a RuleViolation.
+ * - `evolve` applies one event; it never throws — a stored event is a fact.
+ */
+export interface GameSystem<State = unknown, Card = unknown> {
+  readonly id: SystemId;
+  /** The ruling sets this engine applies; a document naming another is rejected. */
+  readonly rulesVersions: readonly string[];
+  /** Event types only the engine emits; an upload may carry them, and they must equal what it derives. */
+  readonly derivedEventTypes: ReadonlySet<string>;
+  /** Catalogs shipped with the rules (e.g. a demo catalog), by reference `name@version`. */
+  readonly builtinCatalogs: Readonly<Record<string, Catalog<Card>>>;
+  initialState(header: GameHeader<Card>): State;
+  decide(state: State, action: LogEvent): readonly LogEvent[];
+  evolve(state: State, event: LogEvent): State;
+  isTerminal(state: State): boolean;
+  outcome(state: State): Outcome | null;
+  view(state: State, viewer: Viewer): unknown;
+  describe(event: LogEvent, stateBefore: State): string;
+}
+
+export type AnyGameSystem = GameSystem<any, any>;
+
+export type { GameDocument, LogEvent };

@@ -1,0 +1,5 @@
+export * from './rule-violation';
+export * from './game-system';
+export * from './registry';
+export * from './replay';
+export * from './same-event';

@@ -1,0 +1,161 @@
+import type { GameDocument, LogEvent } from '@cardlog/events';
+import type { AnyGameSystem, Catalog, GameHeader, Outcome } from './game-system';
+import { findSystem } from './registry';
+import { RuleViolation, isRuleViolation } from './rule-violation';
+import { canonicalJson, sameEvent } from './same-event';
+
+/** Where a log stopped being legal: the index of the document's event (-1 for the header). */
+export interface ReplayFailure {
+  readonly index: number;
+  readonly type: string;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export interface ReplayResult<S = unknown> {
+  /** The state after the valid prefix (null when the header itself could not start a game). */
+  readonly state: S | null;
+  /** Every event folded, numbered 1..n, including engine-derived ones the upload left out. */
+  readonly applied: readonly LogEvent[];
+  readonly outcome: Outcome | null;
+  readonly failure?: ReplayFailure;
+}
+
+export interface ReplayOptions {
+  /** Use this system instead of the registry's (tests, tools). */
+  readonly system?: AnyGameSystem;
+  /** Looks up a catalog reference the rules do not ship (e.g. one stored on the server). */
+  readonly resolveCatalog?: (ref: string) => Catalog | undefined;
+}
+
+export const HEADER_INDEX = -1;
+
+export function resolveHeader(document: GameDocument, system: AnyGameSystem, options: ReplayOptions = {}): GameHeader {
+  if (!system.rulesVersions.includes(document.rulesVersion)) {
+    throw new RuleViolation(
+      'UNKNOWN_RULES_VERSION',
+      `rulesVersion "${document.rulesVersion}" is not one ${system.id} knows (${system.rulesVersions.join(', ')})`,
+      { rulesVersion: document.rulesVersion, known: system.rulesVersions },
+    );
+  }
+  const catalog = resolveCatalog(document.catalog, system, options);
+  return {
+    system: document.system,
+    rulesVersion: document.rulesVersion,
+    ...(document.game ? { game: document.game } : {}),
+    config: document.config ?? {},
+    players: document.players,
+    catalog,
+  };
+}
+
+function resolveCatalog(ref: GameDocument['catalog'], system: AnyGameSystem, options: ReplayOptions): Catalog {
+  if (typeof ref !== 'string') return { id: ref.id ?? 'inline', cards: ref.cards };
+  const found = system.builtinCatalogs[ref] ?? options.resolveCatalog?.(ref);
+  if (!found) throw new RuleViolation('UNKNOWN_CATALOG', `catalog "${ref}" is not known`, { catalog: ref });
+  return found;
+}
+
+/**
+ * Folds a whole document through its game's rules. Returns the state it reached and, when an event is
+ * illegal, the first failure: a bad game still shows its valid prefix (scalachess's Replay).
+ */
+export function replay<S = unknown>(document: GameDocument, options: ReplayOptions = {}): ReplayResult<S> {
+  const system = options.system ?? findSystem(document.system);
+  if (!system) {
+    return headerFailure('UNSUPPORTED_SYSTEM', `no rules engine for system "${document.system}" in this build`);
+  }
+  let state: S;
+  try {
+    state = system.initialState(resolveHeader(document, system, options));
+  } catch (error) {
+    if (isRuleViolation(error)) return headerFailure(error.code, error.message, error.details);
+    throw error;
+  }
+
+  const applied: LogEvent[] = [];
+  let pendingDerived: LogEvent[] = [];
+  const result = (failure?: ReplayFailure): ReplayResult<S> => ({
+    state,
+    applied,
+    outcome: system.outcome(state),
+    ...(failure ? { failure } : {}),
+  });
+
+  for (let index = 0; index < document.events.length; index++) {
+    const event = document.events[index]!;
+    const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
+      result({ index, type: event.type, code, message, ...(details ? { details } : {}) });
+
+    if (system.derivedEventTypes.has(event.type)) {
+      // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
+      const expected = pendingDerived[0];
+      if (!expected || !sameEvent(expected, event)) {
+        return fail(
+          'DERIVED_MISMATCH',
+          expected
+            ? `${event.type} differs from what the rules derive here: ${canonicalJson(stripSeq(expected))}`
+            : `${event.type} is derived by the rules and none is due here`,
+          { expected: expected ? stripSeq(expected) : null },
+        );
+      }
+      if (event.seq !== undefined && event.seq !== expected.seq) {
+        return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${expected.seq} of the game`, { expected: expected.seq });
+      }
+      pendingDerived = pendingDerived.slice(1);
+      continue;
+    }
+
+    pendingDerived = [];
+    const seq = applied.length + 1;
+    if (event.seq !== undefined && event.seq !== seq) {
+      return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq });
+    }
+    let produced: readonly LogEvent[];
+    try {
+      produced = system.decide(state, stripSeq(event));
+    } catch (error) {
+      if (isRuleViolation(error)) return fail(error.code, error.message, error.details);
+      throw error;
+    }
+    for (const e of produced) {
+      state = system.evolve(state, e);
+      applied.push({ seq: applied.length + 1, ...stripSeq(e) });
+    }
+    pendingDerived = applied.slice(applied.length - (produced.length - 1));
+  }
+  return result();
+
+  function headerFailure(code: string, message: string, details?: Readonly<Record<string, unknown>>): ReplayResult<S> {
+    return {
+      state: null,
+      applied: [],
+      outcome: null,
+      failure: { index: HEADER_INDEX, type: 'header', code, message, ...(details ? { details } : {}) },
+    };
+  }
+}
+
+/** Validates and applies one live action: the events to append, and the state after them. */
+export function record<S>(system: AnyGameSystem, state: S, action: LogEvent): { state: S; events: readonly LogEvent[] } {
+  if (system.derivedEventTypes.has(action.type)) {
+    throw new RuleViolation('DERIVED_EVENT', `${action.type} is derived by the rules; recorders do not send it`);
+  }
+  const events = system.decide(state, stripSeq(action));
+  let next = state;
+  for (const e of events) next = system.evolve(next, e);
+  return { state: next, events };
+}
+
+/** Folds already-validated events (from the store) without deciding again. */
+export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogEvent>): S {
+  let state = initial;
+  for (const e of events) state = system.evolve(state, e);
+  return state;
+}
+
+function stripSeq(event: LogEvent): LogEvent {
+  const { seq: _seq, ...rest } = event;
+  return rest;
+}
