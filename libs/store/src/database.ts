@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import postgres, { Sql } from 'postgres';
+
+export interface Database {
+  readonly sql: Sql;
+  /** `embedded` when this process runs PGlite itself (the zero-setup default). */
+  readonly kind: 'server' | 'embedded';
+  /** The connection URL, password redacted, for logs. */
+  readonly describe: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** A PostgreSQL URL; without one, an embedded PGlite database is started. */
+  readonly url?: string;
+  /** Where embedded PGlite keeps its files; `memory` keeps nothing. */
+  readonly dataDir?: string | 'memory';
+  readonly max?: number;
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+}
+
+const quiet = { onnotice: () => {} };
+
+/** Connects to PostgreSQL, or starts embedded PGlite (served over the wire protocol) when no URL is given. */
+export async function connectDatabase(options: ConnectOptions): Promise<Database> {
+  if (options.url) {
+    const sql = postgres(options.url, { max: options.max ?? 10, ...quiet });
+    return { sql, kind: 'server', describe: redactUrl(options.url), close: () => sql.end({ timeout: 5 }) };
+  }
+  const embedded = await startEmbeddedPostgres(options.dataDir ?? 'memory');
+  // PGlite serves one connection at a time.
+  const sql = postgres(embedded.url, { max: 1, ...quiet });
+  return {
+    sql,
+    kind: 'embedded',
+    describe: `embedded PGlite (${options.dataDir ?? 'memory'})`,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded.stop();
+    },
+  };
+}
+
+export interface EmbeddedPostgres {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** PGlite (PostgreSQL compiled to WebAssembly) behind a local socket so postgres.js can talk to it. */
+export async function startEmbeddedPostgres(dataDir: string | 'memory'): Promise<EmbeddedPostgres> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** The stream moved since the writer read it: nothing was written. Maps to HTTP 409. */
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at version ${actual}, not ${String(expected)}`);
+  }
+}
+
+/** Some event ids of an append are already stored, but not as this same append. Nothing was written. */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: readonly string[],
+  ) {
+    super(`event id(s) ${eventIds.join(', ')} already belong to other appends; an append is retried whole or not at all`);
+  }
+}
+
+/** `number`: the stream's exact version (0 = no events yet); 'no_stream' = 0; 'any' skips the check. */
+export type ExpectedVersion = number | 'no_stream' | 'any';

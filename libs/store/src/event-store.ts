@@ -1,0 +1,215 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { EventIdConflictError, ExpectedVersion, WrongExpectedVersionError } from './errors';
+
+export interface NewEvent {
+  /** Chosen by the writer (a UUID), so a retried append is recognised and not stored twice. */
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion?: number;
+  readonly data: unknown;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+export interface StoredEvent {
+  readonly globalPosition: number;
+  readonly streamId: string;
+  readonly streamPosition: number;
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: Record<string, unknown>;
+  readonly recordedAt: Date;
+  /** The writing transaction (xid8, as a decimal string); part of the commit-order checkpoint. */
+  readonly transactionId: string;
+}
+
+export interface AppendResult {
+  readonly streamId: string;
+  /** The stream's version after the append: the position of its last event. */
+  readonly version: number;
+  readonly firstPosition: number;
+  readonly globalPositions: readonly number[];
+  /** True when these exact events were already stored by an earlier try of the same append. */
+  readonly duplicate: boolean;
+}
+
+/** A position in commit order: everything at or before it has been read. */
+export interface Checkpoint {
+  readonly transactionId: string;
+  readonly globalPosition: number;
+}
+
+export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
+
+export interface ReadAllResult {
+  readonly events: StoredEvent[];
+  /** Where the next read continues; unchanged when nothing was read. */
+  readonly checkpoint: Checkpoint;
+}
+
+type Db = Sql | TransactionSql;
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+  transaction_id: string;
+}
+
+const COLUMNS = ['global_position', 'stream_id', 'stream_position', 'event_id', 'type', 'schema_version', 'data', 'metadata', 'recorded_at', 'transaction_id'];
+
+function toStored(row: EventRow): StoredEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    eventId: row.event_id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+    transactionId: row.transaction_id,
+  };
+}
+
+/**
+ * The event store over postgres.js. The same SQL runs on PostgreSQL 15+ and on embedded PGlite.
+ */
+export class EventStore {
+  constructor(private readonly sql: Sql) {}
+
+  /** Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes. */
+  transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
+    return this.sql.begin(work) as Promise<T>;
+  }
+
+  /**
+   * Appends events at the end of a stream, all or nothing, when the stream is at `expected`.
+   * A retry of an append that already succeeded (same event ids, same stream, same order) returns
+   * the original result with `duplicate: true` and writes nothing.
+   */
+  append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (tx) return this.appendIn(tx, streamId, expected, events);
+    return this.sql.begin((t) => this.appendIn(t, streamId, expected, events)) as Promise<AppendResult>;
+  }
+
+  private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult> {
+    // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
+    await tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`;
+    const [{ version: current }] = await tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`;
+    const version = Number(current);
+
+    const duplicate = await this.findEarlierAppend(tx, streamId, events);
+    if (duplicate) return duplicate;
+
+    const expectedNumber = expected === 'no_stream' ? 0 : expected;
+    if (expectedNumber !== 'any' && expectedNumber !== version) {
+      throw new WrongExpectedVersionError(streamId, expected, version);
+    }
+
+    const rows = events.map((e, i) => ({
+      stream_id: streamId,
+      stream_position: version + i + 1,
+      event_id: e.eventId,
+      type: e.type,
+      schema_version: e.schemaVersion ?? 1,
+      data: e.data,
+      metadata: e.metadata ?? {},
+    }));
+    // One statement for the whole batch: the rows travel as one JSON parameter.
+    const inserted = await insertOrExplain(streamId, tx<{ global_position: string; stream_position: string }[]>`
+      insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+      select r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version, r.data, r.metadata
+      from jsonb_to_recordset(${tx.json(rows as never)}::jsonb) as r(
+        stream_id text, stream_position bigint, event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb)
+      order by r.stream_position
+      returning global_position, stream_position`);
+    const newVersion = version + events.length;
+    await tx`update streams set version = ${newVersion}, updated_at = now() where stream_id = ${streamId}`;
+    const globalPositions = inserted
+      .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
+      .sort((a, b) => a.stream - b.stream)
+      .map((r) => r.global);
+    return { streamId, version: newVersion, firstPosition: version + 1, globalPositions, duplicate: false };
+  }
+
+  private async findEarlierAppend(tx: TransactionSql, streamId: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
+    const ids = events.map((e) => e.eventId);
+    const found = await tx<{ event_id: string; stream_id: string; stream_position: string; global_position: string }[]>`
+      select event_id, stream_id, stream_position, global_position from events where event_id = any(${ids}::uuid[])`;
+    if (found.length === 0) return null;
+    const byId = new Map(found.map((r) => [r.event_id, r]));
+    const rows = ids.map((id) => byId.get(id));
+    const first = rows[0];
+    const sameAppend =
+      first !== undefined &&
+      rows.every(
+        (r, i) => r !== undefined && r.stream_id === streamId && Number(r.stream_position) === Number(first.stream_position) + i,
+      );
+    if (!sameAppend) throw new EventIdConflictError(streamId, found.map((r) => r.event_id));
+    const firstPosition = Number(first.stream_position);
+    return {
+      streamId,
+      version: firstPosition + ids.length - 1,
+      firstPosition,
+      globalPositions: rows.map((r) => Number(r!.global_position)),
+      duplicate: true,
+    };
+  }
+
+  /** The events of one stream in order, from `fromPosition` (1-based, inclusive). */
+  async readStream(streamId: string, options: { fromPosition?: number; limit?: number; db?: Db } = {}): Promise<StoredEvent[]> {
+    const db = options.db ?? this.sql;
+    const rows = await db<EventRow[]>`
+      select ${db(COLUMNS)} from events
+      where stream_id = ${streamId} and stream_position >= ${options.fromPosition ?? 1}
+      order by stream_position
+      limit ${options.limit ?? 1_000_000}`;
+    return rows.map(toStored);
+  }
+
+  /** The stream's version (0 when it has no events). */
+  async streamVersion(streamId: string, db: Db = this.sql): Promise<number> {
+    const [row] = await db<{ version: string }[]>`select version from streams where stream_id = ${streamId}`;
+    return row ? Number(row.version) : 0;
+  }
+
+  /**
+   * Events of every stream after `after`, in commit order. Only transactions older than every one
+   * still in flight are returned, so a reader that stores the returned checkpoint never skips an
+   * event that commits later with a smaller position.
+   */
+  async readAll(after: Checkpoint = START, limit = 1000, db: Db = this.sql): Promise<ReadAllResult> {
+    const rows = await db<EventRow[]>`
+      select ${db(COLUMNS)} from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${limit}`;
+    const events = rows.map(toStored);
+    const last = events[events.length - 1];
+    return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
+  }
+}
+
+/** A concurrent writer may store one of these event ids between our check and our insert. */
+async function insertOrExplain<T>(streamId: string, query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    const e = error as { code?: string; constraint_name?: string; detail?: string };
+    if (e.code === '23505' && e.constraint_name === 'events_event_id_key') {
+      throw new EventIdConflictError(streamId, [/\(event_id\)=\(([^)]+)\)/.exec(e.detail ?? '')?.[1] ?? 'unknown']);
+    }
+    throw error;
+  }
+}
