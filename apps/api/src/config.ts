@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+/** Everything the API reads from its environment, read and checked once at start-up. */
+export interface ApiConfig {
+  readonly port: number;
+  readonly host: string;
+  /** PostgreSQL URL; absent → embedded PGlite under `dataDir` (the zero-setup default). */
+  readonly databaseUrl?: string;
+  readonly dataDir: string;
+  /** Kafka brokers; absent → the in-process bus. */
+  readonly kafkaBrokers?: readonly string[];
+  readonly logLevel: string;
+  /** Pretty, human logs on a terminal; JSON lines otherwise. */
+  readonly prettyLogs: boolean;
+}
+
+export const API_CONFIG = Symbol('ApiConfig');
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+  for (const broker of brokers ?? []) {
+    if (!/^[^:\s]+:\d+$/.test(broker)) throw new ConfigError(`KAFKA_BROKERS must be host:port[,host:port…], got "${broker}"`);
+  }
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    ...(databaseUrl ? { databaseUrl } : {}),
+    dataDir: resolve(env.CARDLOG_DATA_DIR ?? '.cardlog/data'),
+    ...(brokers?.length ? { kafkaBrokers: brokers } : {}),
+    logLevel,
+    prettyLogs: false,
+  };
+}

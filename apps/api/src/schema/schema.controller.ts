@@ -1,0 +1,16 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { logJsonSchema } from '@cardlog/events';
+
+const schema = logJsonSchema();
+
+@ApiTags('log format')
+@Controller('v1/schema')
+export class SchemaController {
+  @Get('log')
+  @Header('Content-Type', 'application/schema+json')
+  @ApiOperation({ summary: 'The JSON Schema of the cardlog/1 game document' })
+  log() {
+    return schema;
+  }
+}
