@@ -22,8 +22,9 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
-    '^@cardlog/(events|rules|store|testing)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@cardlog/(events|rules|store|testing|bus)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   globalSetup: path.join(root, 'tools/jest/global-setup.js'),
+  reporters: ['default', path.join(root, 'tools/jest/summary-reporter.js')],
 };
