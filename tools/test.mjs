@@ -11,7 +11,7 @@ rmSync(reports, { recursive: true, force: true });
 
 const nx = join(root, 'node_modules', '.bin', 'nx');
 const args = ['run-many', '-t', 'lint', 'typecheck', 'test', '--output-style=stream', ...process.argv.slice(2)];
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 const run = spawnSync(nx, args, { cwd: root, stdio: 'inherit', env });
 
 const totals = { passed: 0, failed: 0, skipped: 0, suitesFailed: 0 };

@@ -68,7 +68,7 @@ function apiSuite(name: string, gate: (name: string, body: () => void) => void, 
   });
 }
 
-apiSuite('embedded PGlite', (name, body) => describe(name, body), async () => ({ config: { dataDir: 'memory' }, cleanup: async () => {} }));
+apiSuite('embedded PGlite', (name, body) => describe(name, body), async () => ({ config: { dataDir: 'memory' }, cleanup: () => Promise.resolve() }));
 
 let testDb: TestDatabase;
 apiSuite('PostgreSQL', describeWithPostgres, async () => {

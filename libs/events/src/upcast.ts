@@ -28,7 +28,7 @@ export class UpcasterChain {
     return this.latest.get(type) ?? 1;
   }
 
-  upcast<E extends Pick<EventEnvelope, 'type' | 'schemaVersion' | 'data'>>(event: E): E {
+  upcast<E extends Pick<EventEnvelope<unknown>, 'type' | 'schemaVersion' | 'data'>>(event: E): E {
     let { data, schemaVersion } = event;
     const target = this.currentVersion(event.type);
     if (schemaVersion > target) {

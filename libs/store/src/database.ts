@@ -22,7 +22,7 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 }
 
-const quiet = { onnotice: () => {} };
+const quiet = { onnotice: () => undefined };
 
 /** Connects to PostgreSQL, or starts embedded PGlite (served over the wire protocol) when no URL is given. */
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {

@@ -9,12 +9,12 @@ import { dumpSchema } from './schema-dump';
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `cardlog_schema_${process.pid}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => undefined });
     await migrate(sql);
     await sql.end();
     const target = join(defaultMigrationsDir(), 'schema.sql');

@@ -210,7 +210,7 @@ eventStoreSuite(
   'PostgreSQL',
   async () => {
     const db = await createTestDatabase('cardlog_store');
-    const sql = postgres(db.url, { max: 60, onnotice: () => {} });
+    const sql = postgres(db.url, { max: 60, onnotice: () => undefined });
     return {
       sql,
       url: db.url,

@@ -13,7 +13,7 @@ export async function createTestDatabase(prefix = 'cardlog_t'): Promise<TestData
   const serverUrl = process.env.CARDLOG_TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('CARDLOG_TEST_DATABASE_URL is not set (the Jest global setup sets it)');
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`create database "${name}"`);
   } finally {
@@ -25,7 +25,7 @@ export async function createTestDatabase(prefix = 'cardlog_t'): Promise<TestData
     url: url.toString(),
     name,
     async drop() {
-      const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      const sql = postgres(serverUrl, { max: 1, onnotice: () => undefined });
       try {
         await sql.unsafe(`drop database if exists "${name}" with (force)`);
       } finally {
