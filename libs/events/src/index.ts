@@ -4,6 +4,8 @@ export * from './log-event';
 export * from './document';
 export * from './vocabularies';
 export * from './parse';
+export * from './json-error';
 export * from './envelope';
 export * from './upcast';
 export * from './json-schema';
+export * from './born-from-blood';

@@ -3,3 +3,4 @@ export * from './game-system';
 export * from './registry';
 export * from './replay';
 export * from './same-event';
+export * from './born-from-blood';

@@ -1,0 +1,213 @@
+import type * as E from '@cardlog/events';
+import { BornFromBloodEventType, KEYWORDS_WITH_OPTIONAL_VALUE, KEYWORDS_WITH_VALUE, LogEvent, bornFromBloodEvents, eventSchemaFor } from '@cardlog/events';
+import type { z } from 'zod';
+import { RuleViolation } from '../rule-violation';
+import { decideAssignDamage, decideDeclareAttack, decideDeclareDefenders, decideResolveBattle } from './decide/combat';
+import { decideEffect } from './decide/effects';
+import { check } from './decide/guards';
+import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/play';
+import { decideSetup } from './decide/setup';
+import { decidePassPriority } from './decide/stack';
+import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decideEndTurn, drawForTurnPayloadFits } from './decide/turn';
+import { evolve } from './evolve';
+import { BfbState, Seat, catalogOf, isSeat } from './state';
+import { deriveEvents } from './state-check';
+
+const schemas = new Map<string, z.ZodType>();
+function schemaOf(type: string): z.ZodType | undefined {
+  const def = (bornFromBloodEvents as Record<string, E.EventDefinition>)[type];
+  if (!def) return undefined;
+  let schema = schemas.get(type);
+  if (!schema) schemas.set(type, (schema = eventSchemaFor(type, def)));
+  return schema;
+}
+
+const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = {
+  MatchCreated: 'none',
+  DeckRegistered: 'decks',
+  FirstPlayerChosen: 'firstPlayer',
+  GameStarted: 'gameStart',
+  OpeningHandDrawn: 'hands',
+  Mulligan: 'mulligan',
+};
+
+/**
+ * Validates one recorded action against the state (§12.1 check order) and returns it followed by
+ * the events the rules derive from it. Throws RuleViolation for an illegal action.
+ */
+export function decide(state: BfbState, action: LogEvent): LogEvent[] {
+  check(state.stage !== 'ended', 'GAME_OVER', 'the game has ended', { result: state.result });
+  const event = shapeOf(action);
+  const type = event.type as BornFromBloodEventType;
+  const payload = event.payload as any;
+  const actor = event.player as Seat;
+  payloadFits(state, type, actor, payload);
+  setupOrder(state, type, actor);
+  knownCards(state, type, payload);
+
+  switch (type) {
+    case 'MatchCreated':
+    case 'GameStarted':
+      break;
+    case 'DeckRegistered':
+    case 'FirstPlayerChosen':
+    case 'OpeningHandDrawn':
+    case 'Mulligan':
+      decideSetup(state, type, actor, payload);
+      break;
+    case 'AdvancePhase':
+      decideAdvancePhase(state, actor);
+      break;
+    case 'DrawForTurn':
+      decideDrawForTurn(state, actor, payload);
+      break;
+    case 'PlayCard':
+      decidePlayCard(state, actor, payload);
+      break;
+    case 'ActivateAbility':
+      decideActivateAbility(state, actor, payload);
+      break;
+    case 'PassPriority':
+      decidePassPriority(state, actor);
+      break;
+    case 'SellCard':
+      decideSellCard(state, actor, payload);
+      break;
+    case 'DeclareAttack':
+      decideDeclareAttack(state, actor, payload);
+      break;
+    case 'DeclareDefenders':
+      decideDeclareDefenders(state, actor, payload);
+      break;
+    case 'AssignDamage':
+      decideAssignDamage(state, actor, payload);
+      break;
+    case 'ResolveBattle':
+      decideResolveBattle(state, actor);
+      break;
+    case 'DiscardToHandLimit':
+      decideDiscardToHandLimit(state, actor, payload);
+      break;
+    case 'EndTurn':
+      decideEndTurn(state, actor);
+      break;
+    case 'Concede':
+      break;
+    case 'CardsPutInGraveyard':
+    case 'GameEnded':
+      throw new RuleViolation('DERIVED_MISMATCH', `${type} is derived by the rules and none is due here`);
+    case 'MoveCard':
+    case 'DealDamage':
+    case 'ChangeHP':
+    case 'ModifyStat':
+    case 'ModifyBattleDamage':
+    case 'GrantAttackProperty':
+    case 'GrantKeyword':
+    case 'RemoveKeyword':
+    case 'SetStatus':
+    case 'ClearStatus':
+    case 'ChangeN':
+    case 'ChangeCounter':
+    case 'DrawCards':
+    case 'DestroyCard':
+    case 'NegateStackItem':
+    case 'TransformCard':
+    case 'CreateSpecialSlot':
+    case 'RemoveSpecialSlot':
+    case 'RecordAbilityUse':
+    case 'RollDie':
+    case 'RevealCards':
+    case 'LookAtCards':
+    case 'ShuffleZone':
+    case 'Note':
+      decideEffect(state, type, payload);
+      break;
+    default: {
+      const unreachable: never = type;
+      throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
+    }
+  }
+  return [event, ...deriveEvents(evolve(state, event), event)];
+}
+
+/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
+function shapeOf(action: LogEvent): LogEvent {
+  const schema = schemaOf(action.type);
+  if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
+  const { seq: _seq, ...event } = action;
+  const parsed = schema.safeParse(event);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.map(String).join('.');
+    throw new RuleViolation('BAD_PAYLOAD', `${action.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
+  }
+  check(event.player === undefined || isSeat(event.player), 'BAD_PAYLOAD', `Born from Blood has seats p1 and p2 only, not ${event.player}`);
+  return event;
+}
+
+/** The BAD_PAYLOAD conditions the schema cannot see (§12.1 code table). */
+function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat, payload: any): void {
+  const bad = (message: string) => check(false, 'BAD_PAYLOAD', `${type}: ${message}`);
+  if (type === 'MatchCreated') {
+    const config = (payload as E.MatchCreated).config;
+    if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
+  }
+  if (type === 'DrawForTurn' && state.stage === 'playing' && !drawForTurnPayloadFits(state, actor, payload)) {
+    bad(payload.cardId === undefined ? 'name the card drawn (the deck is not empty)' : 'the deck is empty: name no card');
+  }
+  if (type === 'DeclareAttack' && payload.immediate && payload.sourceCardId === undefined) bad('an immediate attack names its sourceCardId');
+  if (type === 'ModifyStat' && payload.stat === 'hp') {
+    const card = state.cards[payload.cardId];
+    if (card && catalogOf(state, card).type === 'Character') bad("a Character's HP changes with ChangeHP");
+  }
+  if (type === 'MoveCard' && payload.position !== undefined && payload.to !== 'deck') bad("position is only for a move to 'deck'");
+  const current = payload.duration?.untilEndOfTurnOf;
+  if (current && current.occurrence === 'current' && current.player !== state.turnPlayer) bad(`it is not ${current.player}'s turn`);
+  if (type === 'CreateSpecialSlot' && state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`Special Slot ${payload.slotId} exists`);
+  if (type === 'RemoveSpecialSlot' && !state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`no Special Slot ${payload.slotId}`);
+  if (type === 'GrantKeyword') {
+    const g = payload as E.GrantKeyword;
+    if (KEYWORDS_WITH_VALUE.has(g.keyword) && g.value === undefined) bad(`${g.keyword} needs a value`);
+    if (!KEYWORDS_WITH_VALUE.has(g.keyword) && !KEYWORDS_WITH_OPTIONAL_VALUE.has(g.keyword) && g.value !== undefined) bad(`${g.keyword} takes no value`);
+  }
+  if (type === 'SetStatus') {
+    const s = payload as E.SetStatus;
+    if ((s.status === 'burn') !== (s.params !== undefined)) bad('params {amount, tickAt?} go with a burn status, and only with it');
+  }
+}
+
+/** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
+function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat): void {
+  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+  if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
+  if (type === 'Concede') return;
+  const stage = SETUP_STAGE[type];
+  if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun');
+  order(state.stage === stage, `expected in stage ${stage}`);
+  if (type === 'DeckRegistered') order(!state.players[actor].deckRegistered, `${actor} has registered a deck`);
+  if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
+}
+
+const ID_FIELDS = new Set(['cardId', 'attackerId', 'sourceCardId', 'host', 'maintain', 'card']);
+const ID_LIST_FIELDS = new Set(['cardIds', 'drawnCardIds', 'defenderIds']);
+
+/** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (§12.1 *Names*). */
+function knownCards(state: BfbState, type: BornFromBloodEventType, payload: unknown): void {
+  if (type === 'DeckRegistered') return;
+  const known = (id: string) => check(state.cards[id] !== undefined, 'UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if (ID_FIELDS.has(key) && typeof v === 'string') {
+        if (!(key === 'sourceCardId' && v === 'rule')) known(v);
+      } else if (ID_LIST_FIELDS.has(key) && Array.isArray(v)) {
+        v.forEach((id) => known(id as string));
+      } else if (key === 'shares' && typeof v === 'object' && v) {
+        Object.keys(v).forEach(known);
+      } else {
+        visit(v);
+      }
+    }
+  };
+  visit(payload);
+}

@@ -1,0 +1,124 @@
+import type * as E from '@cardlog/events';
+import {
+  BfbState,
+  Seat,
+  allowance,
+  battleDamage,
+  cannotBePrevented,
+  catalogOf,
+  combatSkill,
+  currentAtk,
+  hasKeyword,
+  hasPierce,
+  hasStatus,
+  inPlay,
+  isSick,
+  lethal,
+  onField,
+} from '../state';
+import { check, noBattle, stackEmpty, turnPlayerOnly } from './guards';
+
+/** §9.1, §9.2 step 1 and §9.6. */
+export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): void {
+  turnPlayerOnly(state, actor, 'attack');
+  stackEmpty(state);
+  noBattle(state);
+  const immediate = attack.immediate === true;
+  check(immediate || state.phase === 'combat', 'WRONG_PHASE', 'attacks are declared in the Combat Phase (or immediately, by an effect)', {
+    phase: state.phase,
+  });
+  const attacker = state.cards[attack.attackerId]!;
+  check(attacker.owner === actor && inPlay(attacker), 'BAD_ATTACKER', `${attacker.id} is neither on ${actor}'s field nor their Character`, {
+    attackerId: attacker.id,
+  });
+  const entry = catalogOf(state, attacker);
+  const silenced = hasStatus(attacker, 'silence');
+  const skill = attack.using === 'atk' ? undefined : combatSkill(state, attacker, attack.using);
+  if (attack.using === 'atk') {
+    const atk = currentAtk(state, attacker);
+    check(atk > 0, 'NO_COMBAT_SKILL', `${entry.name} has no ATK to attack with`, { atk });
+    check((entry.combatSkills ?? []).length === 0 || silenced, 'NO_COMBAT_SKILL', `${entry.name} attacks with its Combat Skill, not bare ATK (BB-R14)`);
+  } else {
+    check(skill, 'NO_COMBAT_SKILL', `${entry.name} has no Combat Skill "${attack.using}"`, { using: attack.using });
+  }
+  check(!hasStatus(attacker, 'stun'), 'STUNNED', `${entry.name} is Stunned`, { attackerId: attacker.id });
+  check(!skill || !silenced, 'SILENCED', `${entry.name} is Silenced: no Combat Skills (it may attack with ATK)`, { attackerId: attacker.id });
+  check(!hasStatus(attacker, 'deep'), 'DEEP', `${entry.name} is Deep`, { attackerId: attacker.id }); // BB-R34
+  if (!immediate) {
+    check(!isSick(state, attacker), 'SUMMONING_SICK', `${entry.name} entered the field this turn`, { attackerId: attacker.id });
+    const limit = allowance(state, attacker);
+    check(attacker.obj!.attacksThisTurn < limit, 'NO_ATTACKS_LEFT', `${entry.name} has made its ${limit} attack(s) this turn`, { allowance: limit }); // BB-R11
+  }
+  if (skill) {
+    const remaining = attacker.obj?.cd[`skill:${skill.id}`]?.remaining ?? 0;
+    check(remaining === 0, 'ON_COOLDOWN', `${skill.name} is on cooldown (${remaining} more)`, { using: skill.id, remaining });
+    const cost = skill.nCost ?? 0;
+    check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${skill.name} costs ${cost} N`, { cost, n: state.players[actor].n });
+  }
+}
+
+/** §9.2 step 3: the defending player picks zero or more Mercenaries. */
+export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.DeclareDefenders): void {
+  check(actor !== state.turnPlayer, 'NOT_YOUR_DECISION', 'the defending player declares defenders, not the attacker');
+  stackEmpty(state);
+  const battle = state.battle;
+  check(battle && battle.step === 'defend', 'WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
+  const ids = declare.defenderIds;
+  const defenders = ids.map((id) => state.cards[id]!);
+  defenders.forEach((d, i) => {
+    const legal = d.owner === actor && onField(d) && catalogOf(state, d).type === 'Mercenary' && ids.indexOf(d.id) === i;
+    check(legal, 'BAD_DEFENDER', `${d.id} cannot defend: only ${actor}'s Mercenaries on the field, each once (BB-R12)`, { cardId: d.id });
+  });
+  for (const d of defenders) check(!hasStatus(d, 'stun'), 'STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
+  for (const d of defenders) check(!hasStatus(d, 'deep'), 'DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
+  const attacker = state.cards[battle.attackerId]!;
+  if (hasKeyword(state, attacker, 'Skybound')) {
+    for (const d of defenders) {
+      check(hasKeyword(state, d, 'AntiAir'), 'SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
+    }
+  }
+  check(ids.length === 0 || !cannotBePrevented(state, battle), 'CANNOT_BE_PREVENTED', 'this attack cannot be prevented: no defenders may be declared');
+}
+
+/** §9.2 step 4 and BB-R8: shares sum to D; only Pierce reaches the Character, after lethal on each defender. */
+export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.AssignDamage): void {
+  turnPlayerOnly(state, actor, 'assign damage');
+  stackEmpty(state);
+  const battle = state.battle;
+  check(battle && battle.step === 'assign', 'WRONG_STEP', 'no battle is waiting for damage assignment', { step: battle?.step });
+  const shares = Object.entries(assign.shares);
+  for (const [id] of shares) {
+    check(battle.defenders.includes(id), 'NOT_A_DEFENDER', `${id} is not one of the remaining defenders`, { cardId: id, defenders: battle.defenders });
+  }
+  check(
+    shares.every(([, v]) => v >= 0) && assign.toCharacter >= 0,
+    'ASSIGNMENT_NEGATIVE',
+    'damage shares are never negative',
+  );
+  const pierce = hasPierce(state, battle);
+  check(assign.toCharacter === 0 || pierce, 'NO_PIERCE', 'without Pierce no damage reaches the Character once defenders are declared (BB-R8)', {
+    toCharacter: assign.toCharacter,
+  });
+  const damage = battleDamage(state, battle);
+  const total = shares.reduce((sum, [, v]) => sum + v, 0) + assign.toCharacter;
+  if (battle.defenders.length > 0 || pierce) {
+    check(total === damage, 'ASSIGNMENT_SUM', `the shares sum to ${total}; the attack deals ${damage}`, { total, damage });
+  }
+  if (assign.toCharacter > 0) {
+    for (const id of battle.defenders) {
+      const need = lethal(state, state.cards[id]!);
+      const got = assign.shares[id] ?? 0;
+      check(got >= need, 'PIERCE_NEEDS_LETHAL', `${id} gets ${got}, below its lethal ${need}: Pierce reaches the Character only past lethal on every defender`, {
+        cardId: id,
+        share: got,
+        lethal: need,
+      });
+    }
+  }
+}
+
+export function decideResolveBattle(state: BfbState, actor: Seat): void {
+  turnPlayerOnly(state, actor, 'resolve the battle');
+  stackEmpty(state);
+  check(state.battle && state.battle.step === 'resolve', 'WRONG_STEP', 'no battle is ready to resolve', { step: state.battle?.step });
+}

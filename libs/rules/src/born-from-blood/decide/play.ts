@@ -1,0 +1,124 @@
+import type * as E from '@cardlog/events';
+import type { BfbCard } from '@cardlog/events';
+import {
+  BfbState,
+  CardState,
+  Seat,
+  ZoneKey,
+  ability as abilityOf,
+  catalogOf,
+  hasRoom,
+  hasStatus,
+  inPlay,
+  onField,
+  posKey,
+} from '../state';
+import { check, isMainPhase, noBattle, priorityIfStacked, stackEmpty, turnPlayerOnly } from './guards';
+
+export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): void {
+  const card = state.cards[play.cardId]!;
+  const entry = catalogOf(state, card);
+  if (entry.pray) {
+    priorityIfStacked(state, actor);
+  } else {
+    turnPlayerOnly(state, actor, `play ${entry.name} (it has no Pray)`);
+    stackEmpty(state);
+    noBattle(state);
+    check(isMainPhase(state), 'WRONG_PHASE', 'cards without Pray are played in your Main or Second Main Phase', { phase: state.phase });
+  }
+  check(card.owner === actor && card.zone === 'hand', 'CARD_NOT_IN_HAND', `${card.id} is not in ${actor}'s hand`, { cardId: card.id });
+  check(entry.type !== 'Character' && !entry.extra, 'NOT_PLAYABLE_FROM_HAND', `${entry.name} cannot be played from hand`, { cardId: card.id });
+  const destination = play.destination === undefined ? undefined : posKey(play.destination);
+  checkDestination(state, actor, card, entry, destination);
+  if (destination !== undefined) {
+    check(hasRoom(state, actor, destination), 'SLOT_FULL', `no free place in ${destination}`, { destination }); // BB-R18
+  }
+  const cost = play.costOverride?.amount ?? entry.nCost ?? 0;
+  check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${entry.name} costs ${cost} N; ${actor} has ${state.players[actor].n}`, {
+    cost,
+    n: state.players[actor].n,
+  });
+}
+
+const printedInfiltration = (entry: BfbCard) => (entry.keywords ?? []).some((k) => k.kw === 'Infiltration');
+
+/** BAD_SLOT (§12.1): where a card may be played, by type, Off-Hand (BB-R22), hosts (BB-R23) and Special Slots. */
+function checkDestination(state: BfbState, actor: Seat, card: CardState, entry: BfbCard, destination: ZoneKey | undefined): void {
+  const bad = (why: string) => check(false, 'BAD_SLOT', `${entry.name} cannot go to ${destination ?? 'nowhere'}: ${why}`, { cardId: card.id, destination });
+  if (entry.oneShot) {
+    if (destination !== undefined) bad('a oneShot card goes to the graveyard and names no destination');
+    return;
+  }
+  if (destination === undefined) return bad('a permanent needs a destination');
+  if (destination === 'extraZone') return bad('the Extra Zone is never a play destination');
+  const infiltration = printedInfiltration(entry);
+  if (destination.startsWith('host:')) {
+    const host = state.cards[destination.slice(5)];
+    if (!host || host.owner !== actor || !onField(host) || !catalogOf(state, host).fieldArtifact) return bad('no such Field Artifact on your field');
+    if (!infiltration && entry.type !== 'Mercenary') bad('only Mercenaries are hosted');
+    return;
+  }
+  if (destination.startsWith('special:')) {
+    const slot = state.players[actor].specialSlots[destination.slice(8)];
+    if (!slot) return bad('no such Special Slot on your field');
+    if (!infiltration && slot.allowedTypes !== 'any' && !slot.allowedTypes.includes(entry.type)) bad(`the slot takes ${slot.allowedTypes.join(', ')}`);
+    return;
+  }
+  if (infiltration) return; // Infiltration: any slot type, capacity still applies
+  const expected =
+    entry.type === 'Mercenary' ? 'mercenary' : entry.type === 'Artifact' ? 'artifact' : entry.type === 'Skill' ? 'skill' : entry.offHand ? 'offHand' : 'item';
+  if (destination !== expected) bad(`a ${entry.offHand ? 'Off-Hand Item' : entry.type} goes to ${expected}`);
+}
+
+const OWN_TURN_KINDS = new Set(['order', 'endPhase', 'other']);
+
+export function decideActivateAbility(state: BfbState, actor: Seat, act: E.ActivateAbility): void {
+  const card = state.cards[act.cardId]!;
+  const ab = abilityOf(state, card, act.abilityId);
+  check(ab, 'UNKNOWN_ABILITY', `${catalogOf(state, card).name} has no ability "${act.abilityId}"`, { cardId: card.id, abilityId: act.abilityId });
+  if (OWN_TURN_KINDS.has(ab.kind)) turnPlayerOnly(state, actor, `use ${ab.kind} abilities`);
+  if (ab.kind === 'pray') {
+    priorityIfStacked(state, actor);
+  } else {
+    stackEmpty(state);
+    noBattle(state);
+  }
+  if (ab.kind === 'order' || ab.kind === 'other') {
+    check(isMainPhase(state), 'WRONG_PHASE', `${ab.kind} abilities are used in your Main or Second Main Phase`, { phase: state.phase }); // BB-R16
+  } else if (ab.kind === 'endPhase') {
+    check(state.phase === 'end' && !state.handCheckDone, 'WRONG_PHASE', 'End Phase Actions come in the End Phase, before the hand check', {
+      phase: state.phase,
+      handCheckDone: state.handCheckDone,
+    }); // BB-R26
+  }
+  check(card.owner === actor && inPlay(card), 'CARD_NOT_ON_FIELD', `${card.id} is neither on ${actor}'s field nor their Character`, { cardId: card.id });
+  check(ab.kind !== 'triggered' && ab.kind !== 'continuous', 'NOT_ACTIVATABLE', `${ab.id} is ${ab.kind}: it is never activated`, { abilityId: ab.id });
+  checkUsable(card, ab);
+  const cost = act.costOverride?.amount ?? ab.nCost ?? 0;
+  check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${ab.id} costs ${cost} N; ${actor} has ${state.players[actor].n}`, { cost });
+}
+
+/** STUNNED, SILENCED, ON_COOLDOWN, LIMIT_REACHED for an ability use (BB-R14, BB-R15, BB-R37). */
+export function checkUsable(card: CardState, ab: NonNullable<ReturnType<typeof abilityOf>>, statuses = true): void {
+  if (statuses) {
+    check(!hasStatus(card, 'stun'), 'STUNNED', `${card.id} is Stunned`, { cardId: card.id });
+    check(!hasStatus(card, 'silence'), 'SILENCED', `${card.id} is Silenced`, { cardId: card.id });
+  }
+  const key = `ability:${ab.id}`;
+  const remaining = card.obj?.cd[key]?.remaining ?? 0;
+  check(remaining === 0, 'ON_COOLDOWN', `${ab.id} is on cooldown (${remaining} more)`, { cardId: card.id, abilityId: ab.id, remaining });
+  const used = ab.limit === 'oncePerTurn' ? (card.obj?.usedThisTurn.includes(key) ?? false) : ab.limit === 'oncePerGame' ? card.usedThisGame.includes(key) : false;
+  check(!used, 'LIMIT_REACHED', `${ab.id} can be used ${ab.limit === 'oncePerTurn' ? 'once per turn' : 'once per game'}`, { abilityId: ab.id });
+}
+
+export function decideSellCard(state: BfbState, actor: Seat, sell: E.SellCard): void {
+  turnPlayerOnly(state, actor, 'sell cards');
+  stackEmpty(state);
+  noBattle(state);
+  check(isMainPhase(state), 'WRONG_PHASE', 'cards are sold in your Main or Second Main Phase', { phase: state.phase });
+  const card = state.cards[sell.cardId]!;
+  check(card.owner === actor && onField(card), 'NOT_SELLABLE', `${card.id} is not on ${actor}'s field`, { cardId: card.id });
+  check(card.obj!.enteredTurn < state.turn, 'SELL_TOO_EARLY', `${card.id} entered the field this turn: sell it from your next turn on`, {
+    cardId: card.id,
+  }); // BB-R1
+}

@@ -1,0 +1,54 @@
+import type * as E from '@cardlog/events';
+import { validateDeckRegistration } from '../deck-validation';
+import { drawAll } from '../mutate';
+import { BfbState, Seat } from '../state';
+import { check } from './guards';
+
+/** §5 setup events, after the stage check (SETUP_ORDER) done for every event. */
+export function decideSetup(state: BfbState, type: string, actor: Seat, payload: any): void {
+  switch (type) {
+    case 'DeckRegistered':
+      validateDeckRegistration(payload as E.DeckRegistered, state.catalog, Object.keys(state.cards));
+      return;
+    case 'FirstPlayerChosen':
+      for (const roll of (payload as E.FirstPlayerChosen).rolls ?? []) {
+        check(roll.result >= 1 && roll.result <= 6, 'BAD_DIE_RESULT', `a die shows 1 to 6, not ${roll.result}`, { roll }); // BB-R36
+      }
+      return;
+    case 'OpeningHandDrawn': {
+      const ids = (payload as E.OpeningHandDrawn).cardIds;
+      const drawn = drawAll(state.players[actor].deck, ids);
+      check('deck' in drawn, 'CARD_NOT_DRAWABLE', `${ids['failAt' in drawn ? drawn.failAt : 0]} cannot be drawn from ${actor}'s deck`, {
+        cardId: 'failAt' in drawn ? ids[drawn.failAt] : undefined,
+      });
+      check(ids.length === 7, 'WRONG_DRAW_COUNT', `an opening hand is 7 cards, not ${ids.length}`, { count: ids.length });
+      return;
+    }
+    case 'Mulligan': {
+      const m = payload as E.Mulligan;
+      const first = state.firstPlayer ?? 'p1';
+      check(actor === first || state.players[first].mulliganDone, 'NOT_YOUR_DECISION', `the first player (${first}) decides on a mulligan first`);
+      check(!state.players[actor].mulliganDone, 'MULLIGAN_DONE', `${actor} has already taken their mulligan`);
+      const hand = state.players[actor].zones['hand'] ?? [];
+      const seen = new Set<string>();
+      for (const id of m.cardIds) {
+        check(hand.includes(id) && !seen.has(id), 'CARD_NOT_IN_HAND', `${id} is not in ${actor}'s hand`, { cardId: id });
+        seen.add(id);
+      }
+      const deck = state.players[actor].deck;
+      const withUnder = { top: deck.top, middle: deck.middle, bottom: [...deck.bottom, ...m.cardIds] };
+      const drawn = drawAll(withUnder, m.drawnCardIds);
+      if ('failAt' in drawn) {
+        const id = m.drawnCardIds[drawn.failAt];
+        check(false, 'CARD_NOT_DRAWABLE', `${id} cannot be drawn: it is not next in ${actor}'s deck once the mulligan cards are under`, { cardId: id });
+      }
+      check(m.drawnCardIds.length === m.cardIds.length, 'WRONG_DRAW_COUNT', `a mulligan draws as many cards as it put under (${m.cardIds.length})`, {
+        expected: m.cardIds.length,
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+

@@ -1,0 +1,207 @@
+import type * as E from '@cardlog/events';
+import type { LogEvent } from '@cardlog/events';
+import { evolve } from './evolve';
+import { BfbState, Phase, Seat, battleDamage, catalogOf, isSeat, other } from './state';
+
+const PHASE_NAMES: Record<Phase, string> = {
+  n: 'N Phase',
+  draw: 'Draw Phase',
+  main: 'Main Phase',
+  combat: 'Combat Phase',
+  secondMain: 'Second Main Phase',
+  end: 'End Phase',
+};
+
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One English line per event, with player and card names; hidden cards (draws) are not named. */
+export function describe(event: LogEvent, before: BfbState): string {
+  const who = (seat: unknown) => (isSeat(seat) ? before.players[seat].name : String(seat));
+  const card = (id: string) => {
+    const c = before.cards[id];
+    return c ? catalogOf(before, c).name : id;
+  };
+  const owned = (id: string) => {
+    const c = before.cards[id];
+    return c ? `${who(c.owner)}'s ${card(id)}` : id;
+  };
+  const actor = who(event.player);
+  const p = event.payload as any;
+  const source = p?.sourceCardId && p.sourceCardId !== 'rule' ? `${card(p.sourceCardId)}: ` : '';
+  const after = () => evolve(before, event);
+  switch (event.type) {
+    case 'MatchCreated':
+      return `Match created: ${who('p1')} (p1) vs ${who('p2')} (p2)${p.config?.cdCountsEveryTurn ? ', cooldowns count every turn' : ''}`;
+    case 'DeckRegistered': {
+      const d = p as E.DeckRegistered;
+      const character = before.catalog.get(d.character.catalogId)?.name ?? d.character.catalogId;
+      return `${actor} registers a deck led by ${character} (${d.main.length} main, ${d.extra.length} extra)`;
+    }
+    case 'FirstPlayerChosen': {
+      const f = p as E.FirstPlayerChosen;
+      const rolls = f.rolls?.length ? ` (${f.rolls.map((r) => `${who(r.player)} rolled ${r.result}`).join(', ')})` : '';
+      return `${who(f.firstPlayer)} goes first by ${f.method === 'dieRoll' ? 'die roll' : f.method}${rolls}`;
+    }
+    case 'GameStarted':
+      return 'The game starts: both Characters in place with 4000 HP and 0 N';
+    case 'OpeningHandDrawn':
+      return `${actor} draws an opening hand of ${(p as E.OpeningHandDrawn).cardIds.length}`;
+    case 'Mulligan': {
+      const n = (p as E.Mulligan).cardIds.length;
+      const next = after();
+      const start = next.stage === 'playing' ? `; turn 1 begins: ${who(next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)` : '';
+      return `${n === 0 ? `${actor} keeps their hand` : `${actor} puts ${plural(n, 'card')} under the deck and draws ${n}`}${start}`;
+    }
+    case 'AdvancePhase':
+      return `${actor} moves to the ${PHASE_NAMES[after().phase ?? 'n']}`;
+    case 'DrawForTurn':
+      return p.cardId ? `${actor} draws a card for the turn` : `${actor} has no card to draw`;
+    case 'PlayCard': {
+      const play = p as E.PlayCard;
+      const entry = before.cards[play.cardId] && catalogOf(before, before.cards[play.cardId]!);
+      const cost = play.costOverride?.amount ?? entry?.nCost ?? 0;
+      const where = play.destination === undefined ? '' : ` to ${typeof play.destination === 'string' ? play.destination : JSON.stringify(play.destination)}`;
+      const stacked = entry && (entry.type === 'Skill' || entry.pray) ? `; ${who(other(event.player as Seat))} may respond` : '';
+      return `${actor} plays ${card(play.cardId)} for ${cost} N${where}${stacked}`;
+    }
+    case 'ActivateAbility':
+      return `${actor} uses ${card(p.cardId)}'s ${p.abilityId}`;
+    case 'PassPriority': {
+      const top = before.stack[before.stack.length - 1];
+      if (!top) return `${actor} passes`;
+      const what = top.kind === 'attack' ? `${card(top.cardId)}'s attack` : top.kind === 'ability' ? `${card(top.cardId)}'s ${top.abilityId}` : card(top.cardId);
+      return `${actor} passes; ${what} resolves`;
+    }
+    case 'SellCard': {
+      const gained = after().players[event.player as Seat].n - before.players[event.player as Seat].n;
+      return `${actor} sells ${card(p.cardId)} for ${gained} N`;
+    }
+    case 'DeclareAttack': {
+      const a = p as E.DeclareAttack;
+      const how = a.using === 'atk' ? 'its ATK' : a.using;
+      return `${owned(a.attackerId)} attacks${a.immediate ? ' immediately' : ''} with ${how}`;
+    }
+    case 'DeclareDefenders': {
+      const ids = (p as E.DeclareDefenders).defenderIds;
+      return ids.length === 0 ? `${actor} does not defend` : `${actor} defends with ${list(ids.map(card))}`;
+    }
+    case 'AssignDamage': {
+      const a = p as E.AssignDamage;
+      const defending = before.battle ? who(other(before.battle.attackingSeat)) : 'the defender';
+      const total = before.battle ? battleDamage(before, before.battle) : 0;
+      const parts = Object.entries(a.shares).map(([id, v]) => `${v} to ${card(id)}`);
+      if (a.toCharacter > 0) parts.push(`${a.toCharacter} pierces to ${defending}'s Character`);
+      return `${total} damage: ${parts.length ? list(parts) : 'nothing lands'}`;
+    }
+    case 'ResolveBattle': {
+      const b = before.battle;
+      if (!b) return 'The battle resolves';
+      const defending = other(b.attackingSeat);
+      const next = after();
+      const lost = before.players[defending].hp - next.players[defending].hp;
+      const destroyed = b.defenders.filter((id) => next.cards[id]?.zone === 'graveyard').map(card);
+      const parts = [
+        ...(destroyed.length ? [`${list(destroyed)} ${destroyed.length === 1 ? 'is' : 'are'} destroyed`] : []),
+        `${lost} damage to ${who(defending)}'s Character (${Math.max(0, next.players[defending].hp)} HP)`,
+      ];
+      const rebound = next.cards[b.attackerId]?.zone === 'hand' ? `; ${card(b.attackerId)} rebounds to hand` : '';
+      return `${card(b.attackerId)}'s attack resolves: ${parts.join('; ')}${rebound}`;
+    }
+    case 'DiscardToHandLimit':
+      return `${actor} discards ${list((p as E.DiscardToHandLimit).cardIds.map(card))} down to 8 cards`;
+    case 'EndTurn': {
+      const next = after();
+      if (next.turn === before.turn) return `${actor} ends turn ${before.turn}; Burn damage ends the game`;
+      return `${actor} ends turn ${before.turn}; turn ${next.turn}: ${who(next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)`;
+    }
+    case 'Concede':
+      return `${actor} concedes`;
+    case 'CardsPutInGraveyard':
+      return (p as E.CardsPutInGraveyard).cards
+        .map((c) => `${owned(c.cardId)} goes to the graveyard (${c.reason === 'hpZero' ? 'HP 0' : 'its host left'})`)
+        .join('; ');
+    case 'GameEnded': {
+      const g = p as E.GameEnded;
+      if (g.draw) return "Draw: both Characters reached 0 HP";
+      const loser = who(other(g.winner!));
+      const why = g.reason === 'hp' ? `${loser}'s Character is at 0 HP` : g.reason === 'deckOut' ? `${loser} could not draw` : `${loser} conceded`;
+      return `${who(g.winner)} wins: ${why}`;
+    }
+    case 'MoveCard':
+      return `${source}${owned(p.cardId)} moves from ${zoneName(p.from)} to ${zoneName(p.to)}`;
+    case 'DealDamage': {
+      const d = p as E.DealDamage;
+      if ('character' in d.target) {
+        const seat = d.target.character;
+        return `${source}${d.amount} damage to ${who(seat)}'s Character (${Math.max(0, after().players[seat].hp)} HP)`;
+      }
+      const gone = after().cards[d.target.card]?.zone === 'graveyard';
+      return `${source}${d.amount} damage to ${owned(d.target.card)}${gone ? ', destroyed' : ''}`;
+    }
+    case 'ChangeHP':
+      return `${source}${who(p.player)}'s Character ${p.delta >= 0 ? 'gains' : 'loses'} ${Math.abs(p.delta)} HP (${Math.max(0, after().players[p.player as Seat].hp)} HP)`;
+    case 'ModifyStat':
+      return `${source}${owned(p.cardId)} ${p.delta >= 0 ? '+' : ''}${p.delta} ${p.stat.toUpperCase()} (${durationName(p.duration)})`;
+    case 'ModifyBattleDamage':
+      return `${source}battle damage ${p.delta >= 0 ? '+' : ''}${p.delta}`;
+    case 'GrantAttackProperty':
+      return `${source}the attack ${p.property === 'pierce' ? 'gains Pierce' : 'cannot be prevented'}`;
+    case 'GrantKeyword':
+      return `${source}${owned(p.cardId)} gains ${p.keyword}${p.value !== undefined ? ` ${p.value}` : ''} (${durationName(p.duration)})`;
+    case 'RemoveKeyword':
+      return `${source}${owned(p.cardId)} loses ${p.keyword} (${durationName(p.duration)})`;
+    case 'SetStatus':
+      return `${source}${owned(p.cardId)} is ${p.status}${p.params ? ` ${p.params.amount}` : ''} (${durationName(p.duration)})`;
+    case 'ClearStatus':
+      return `${source}${owned(p.cardId)} is no longer ${p.status}`;
+    case 'ChangeN':
+      return `${source}${who(p.player)} ${p.delta >= 0 ? 'gains' : 'spends'} ${Math.abs(p.delta)} N`;
+    case 'ChangeCounter': {
+      const owner = 'player' in p.owner ? who(p.owner.player) : owned(p.owner.card);
+      return `${source}${owner} ${p.delta >= 0 ? 'gains' : 'spends'} ${Math.abs(p.delta)} ${p.counter}`;
+    }
+    case 'DrawCards':
+      return `${source}${who(p.player)} draws ${plural(p.cardIds.length, 'card')}${p.cardIds.length < p.count ? ` (of ${p.count}; the deck ran out)` : ''}`;
+    case 'DestroyCard':
+      return `${source}${owned(p.cardId)} is destroyed`;
+    case 'NegateStackItem':
+      return `${source}${card(p.cardId)} is negated`;
+    case 'TransformCard':
+      return `${source}${owned(p.cardId)} transforms into ${before.catalog.get(p.intoCatalogId)?.name ?? p.intoCatalogId}`;
+    case 'CreateSpecialSlot':
+      return `${source}${who(p.player)} gains Special Slot ${p.slotId} (${p.capacity})`;
+    case 'RemoveSpecialSlot':
+      return `${source}${who(p.player)} loses Special Slot ${p.slotId}`;
+    case 'RecordAbilityUse':
+      return `${source}${owned(p.cardId)}'s ${p.abilityId} triggers`;
+    case 'RollDie':
+      return `${source}${who(p.player)} rolls ${p.result} for ${p.purpose}`;
+    case 'RevealCards':
+      return `${source}${who(p.player)} reveals ${list((p.cardIds as string[]).map(card))}`;
+    case 'LookAtCards':
+      return `${source}${who(p.player)} looks at ${plural(p.cardIds.length, 'card')}`;
+    case 'ShuffleZone':
+      return `${source}${who(p.player)} shuffles their ${p.zone === 'deck' ? 'deck' : 'Extra Deck'}`;
+    case 'Note':
+      return `Note: ${p.text}`;
+    default:
+      return `${event.type}`;
+  }
+}
+
+function zoneName(zone: unknown): string {
+  if (typeof zone === 'string') return zone;
+  const z = zone as Record<string, string>;
+  const [key, value] = Object.entries(z)[0] ?? ['?', '?'];
+  return `${key} ${value}`;
+}
+
+function durationName(duration: unknown): string {
+  if (typeof duration === 'string') return duration === 'thisTurn' ? 'this turn' : duration === 'thisBattle' ? 'this battle' : 'permanent';
+  const d = duration as E.Duration & object;
+  if ('untilEndOfTurnOf' in d) return `until the end of ${d.untilEndOfTurnOf.player}'s ${d.untilEndOfTurnOf.occurrence} turn`;
+  return 'while its source stays on the field';
+}

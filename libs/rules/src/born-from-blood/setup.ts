@@ -1,0 +1,52 @@
+import type { BfbCard } from '@cardlog/events';
+import type { GameHeader } from '../game-system';
+import { RuleViolation } from '../rule-violation';
+import { BfbState, PlayerState, Seat } from './state';
+
+function emptyPlayer(seat: Seat, name: string): PlayerState {
+  return {
+    seat,
+    name,
+    hp: 4000,
+    n: 0,
+    counters: {},
+    turnsTaken: 0,
+    playedFromHandThisTurn: 0,
+    playedFromHandLastOwnTurn: 0,
+    deckRegistered: false,
+    openingHandDrawn: false,
+    mulliganDone: false,
+    deck: { top: [], middle: [], bottom: [] },
+    zones: { hand: [], extraDeck: [], graveyard: [], removedFromGame: [], sealed: [], hideaway: [] },
+    specialSlots: {},
+  };
+}
+
+/**
+ * The state before `MatchCreated`. Born from Blood is for exactly two seats, p1 and p2: any other
+ * header is rejected with BAD_PLAYERS (BB-R38).
+ */
+export function initialState(header: GameHeader<BfbCard>): BfbState {
+  const seats = header.players.map((p) => p.seat).sort();
+  if (seats.length !== 2 || seats[0] !== 'p1' || seats[1] !== 'p2') {
+    throw new RuleViolation('BAD_PLAYERS', `Born from Blood is played by exactly two seats, p1 and p2; got ${seats.join(', ') || 'none'}`, {
+      seats,
+    });
+  }
+  const name = (seat: Seat) => header.players.find((p) => p.seat === seat)!.name;
+  const catalog = new Map<string, BfbCard>();
+  for (const card of header.catalog.cards) catalog.set(card.id, card);
+  const cdCountsEveryTurn = header.config['cdCountsEveryTurn'] === true;
+  return {
+    catalog,
+    config: { cdCountsEveryTurn },
+    headerConfig: { cdCountsEveryTurn },
+    stage: 'none',
+    turn: 0,
+    drawnThisTurn: false,
+    handCheckDone: false,
+    stack: [],
+    players: { p1: emptyPlayer('p1', name('p1')), p2: emptyPlayer('p2', name('p2')) },
+    cards: {},
+  };
+}

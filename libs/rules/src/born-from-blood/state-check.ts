@@ -1,0 +1,58 @@
+import type { LogEvent } from '@cardlog/events';
+import { evolve } from './evolve';
+import { BfbState, SEATS, Seat, catalogOf, currentHp, fieldCardIds, onField, other } from './state';
+
+type Reason = 'hpZero' | 'hostLeft';
+
+/** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
+export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
+  const found = new Map<string, Reason>();
+  for (const seat of SEATS) {
+    const player = state.players[seat];
+    for (const id of fieldCardIds(player)) {
+      const card = state.cards[id]!;
+      if (catalogOf(state, card).type === 'Character') continue;
+      const hp = currentHp(state, card);
+      if (hp !== undefined && hp <= 0) found.set(id, 'hpZero');
+    }
+    for (const [zone, ids] of Object.entries(player.zones)) {
+      if (!zone.startsWith('host:') || ids.length === 0) continue;
+      const host = state.cards[zone.slice(5)];
+      if (host && onField(host)) continue;
+      for (const id of ids) if (!found.has(id)) found.set(id, 'hostLeft');
+    }
+  }
+  return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([cardId, reason]) => ({ cardId, reason }));
+}
+
+/**
+ * The events the rules derive after `action` was applied (state `after`): the state check's rounds of
+ * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1).
+ */
+export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
+  const derived: LogEvent[] = [];
+  let state = after;
+  for (;;) {
+    const cards = graveyardRound(state);
+    if (cards.length === 0) break;
+    const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
+    derived.push(event);
+    state = evolve(state, event);
+  }
+  const ended = gameEnd(state, action);
+  if (ended) derived.push({ type: 'GameEnded', payload: ended });
+  return derived;
+}
+
+function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | undefined {
+  const actor = action.player as Seat;
+  if (action.type === 'Concede') return { winner: other(actor), reason: 'concede' };
+  if (state.stage !== 'playing') return undefined;
+  const down = SEATS.filter((s) => state.players[s].hp <= 0);
+  if (down.length === 2) return { draw: true, reason: 'hp' }; // BB-R7 (house rule)
+  if (down.length === 1) return { winner: other(down[0]!), reason: 'hp' };
+  if (action.type === 'DrawForTurn' && (action.payload as { cardId?: string }).cardId === undefined) {
+    return { winner: other(actor), reason: 'deckOut' }; // §1.1: only the Draw Phase draw decks out (BB-R6)
+  }
+  return undefined;
+}

@@ -1,0 +1,306 @@
+import type { Ability, BfbCard, CombatSkill, Keyword, Status } from '@cardlog/events';
+
+export type Seat = 'p1' | 'p2';
+export type CardId = string;
+export const SEATS: readonly Seat[] = ['p1', 'p2'];
+export const other = (seat: Seat): Seat => (seat === 'p1' ? 'p2' : 'p1');
+export const isSeat = (value: unknown): value is Seat => value === 'p1' || value === 'p2';
+
+export type Phase = 'n' | 'draw' | 'main' | 'combat' | 'secondMain' | 'end';
+export const PHASES: readonly Phase[] = ['n', 'draw', 'main', 'combat', 'secondMain', 'end'];
+
+/**
+ * Where a card is, as one string: a field place (`mercenary`, `artifact`, `skill`, `item`, `offHand`,
+ * `extraZone`, `special:<slotId>`, `host:<cardId>`), a zone (`hand`, `deck`, `extraDeck`, `graveyard`,
+ * `removedFromGame`, `sealed`, `hideaway`, `maintain:<cardId>`), or `characterZone`, `stack`, and
+ * `unplaced` for a Character before `GameStarted`. Flat keys keep moves a map lookup.
+ */
+export type ZoneKey = string;
+
+/** How long an effect lasts, as stored (§12.4 `Until`). */
+export type Until =
+  | { readonly battle: true }
+  | { readonly endOfTurn: number }
+  | { readonly whileOnField: CardId }
+  | { readonly permanent: true };
+
+export interface StatusInstance {
+  readonly status: Status;
+  readonly until: Until;
+  readonly burn?: { readonly amount: number; readonly tickAt: Seat };
+}
+export interface Modifier {
+  readonly stat: 'hp' | 'atk' | 'block';
+  readonly delta: number;
+  readonly until: Until;
+}
+export interface GrantedKeyword {
+  readonly kw: Keyword;
+  readonly value?: number;
+  readonly until: Until;
+}
+export interface RemovedKeyword {
+  readonly kw: Keyword;
+  readonly until: Until;
+}
+
+/** The state a card has while it is on the field (or is a Character); a card that leaves loses it. */
+export interface FieldObject {
+  readonly enteredTurn: number;
+  readonly nPaid: number;
+  readonly attacksThisTurn: number;
+  readonly statuses: readonly StatusInstance[];
+  readonly modifiers: readonly Modifier[];
+  readonly grantedKeywords: readonly GrantedKeyword[];
+  readonly removedKeywords: readonly RemovedKeyword[];
+  readonly counters: Readonly<Record<string, number>>;
+  /** Key `ability:<id>` or `skill:<id>`. */
+  readonly cd: Readonly<Record<string, { readonly remaining: number; readonly lastUsedTurn: number }>>;
+  readonly usedThisTurn: readonly string[];
+}
+
+export interface CardState {
+  readonly id: CardId;
+  readonly owner: Seat;
+  readonly catalogId: string;
+  readonly artId?: string;
+  readonly zone: ZoneKey;
+  readonly obj?: FieldObject;
+  /** `oncePerGame` abilities used; kept when the card leaves the field (BB-R37). */
+  readonly usedThisGame: readonly string[];
+}
+
+export interface DeckState {
+  readonly top: readonly CardId[];
+  readonly middle: readonly CardId[];
+  readonly bottom: readonly CardId[];
+}
+
+export interface SpecialSlot {
+  readonly capacity: number;
+  readonly allowedTypes: readonly string[] | 'any';
+}
+
+export interface PlayerState {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly characterId?: CardId;
+  readonly hp: number;
+  readonly n: number;
+  readonly counters: Readonly<Record<string, number>>;
+  readonly turnsTaken: number;
+  readonly playedFromHandThisTurn: number;
+  readonly playedFromHandLastOwnTurn: number;
+  readonly deckRegistered: boolean;
+  readonly openingHandDrawn: boolean;
+  readonly mulliganDone: boolean;
+  readonly deck: DeckState;
+  /** Every other list zone by its ZoneKey (hand, extraDeck, graveyard, slots, hosts, special slots, …). */
+  readonly zones: Readonly<Record<ZoneKey, readonly CardId[]>>;
+  readonly specialSlots: Readonly<Record<string, SpecialSlot>>;
+}
+
+export interface StackItem {
+  readonly kind: 'card' | 'ability' | 'attack';
+  readonly controller: Seat;
+  readonly cardId: CardId;
+  readonly abilityId?: string;
+  /** The place a permanent card reserves (a ZoneKey); none for a oneShot card. */
+  readonly destination?: ZoneKey;
+  readonly nPaid?: number;
+  readonly countsAsPlayed?: boolean;
+}
+
+export interface Battle {
+  readonly attackerId: CardId;
+  readonly attackingSeat: Seat;
+  readonly using: string;
+  readonly immediate: boolean;
+  readonly sourceCardId?: CardId;
+  readonly step: 'declared' | 'defend' | 'assign' | 'resolve';
+  readonly damageDelta: number;
+  readonly grantedPierce: boolean;
+  readonly grantedCannotBePrevented: boolean;
+  readonly declaredDefenders: boolean;
+  readonly defenders: readonly CardId[];
+  readonly fixedDamage?: number;
+  readonly assignment?: { readonly shares: Readonly<Record<CardId, number>>; readonly toCharacter: number };
+}
+
+export type Stage = 'none' | 'decks' | 'firstPlayer' | 'gameStart' | 'hands' | 'mulligan' | 'playing' | 'ended';
+
+export interface GameResult {
+  readonly winner?: Seat;
+  readonly draw?: true;
+  readonly reason: 'hp' | 'deckOut' | 'concede';
+}
+
+export interface BfbState {
+  readonly catalog: ReadonlyMap<string, BfbCard>;
+  readonly config: { readonly cdCountsEveryTurn: boolean };
+  readonly headerConfig: { readonly cdCountsEveryTurn: boolean };
+  readonly stage: Stage;
+  readonly result?: GameResult;
+  readonly firstPlayer?: Seat;
+  readonly turn: number;
+  readonly turnPlayer?: Seat;
+  readonly phase?: Phase;
+  readonly drawnThisTurn: boolean;
+  readonly handCheckDone: boolean;
+  readonly stack: readonly StackItem[];
+  readonly battle?: Battle;
+  readonly players: Readonly<Record<Seat, PlayerState>>;
+  readonly cards: Readonly<Record<CardId, CardState>>;
+}
+
+// ---- places ------------------------------------------------------------------------------------
+
+export const SLOT_CAPACITY: Readonly<Record<string, number>> = { mercenary: 3, artifact: 2, skill: 2, item: 1, offHand: 1 };
+
+export function isFieldKey(zone: ZoneKey): boolean {
+  return zone in SLOT_CAPACITY || zone === 'extraZone' || zone.startsWith('special:') || zone.startsWith('host:');
+}
+
+export const posKey = (pos: string | { special: string } | { host: string } | { maintain: string }): ZoneKey =>
+  typeof pos === 'string' ? pos : 'special' in pos ? `special:${pos.special}` : 'host' in pos ? `host:${pos.host}` : `maintain:${pos.maintain}`;
+
+// ---- derived values (§12.4 "Derived, never stored") ---------------------------------------------
+
+export const catalogOf = (state: BfbState, card: CardState): BfbCard => state.catalog.get(card.catalogId)!;
+
+export const isCharacter = (state: BfbState, card: CardState): boolean => card.zone === 'characterZone' || catalogOf(state, card).type === 'Character';
+
+export const onField = (card: CardState): boolean => isFieldKey(card.zone);
+
+/** On the field or in the Character Zone: the cards that carry object state. */
+export const inPlay = (card: CardState): boolean => card.zone === 'characterZone' || isFieldKey(card.zone);
+
+export const hasStatus = (card: CardState, status: Status): boolean => card.obj?.statuses.some((s) => s.status === status) ?? false;
+
+/** Printed (unless Silenced) plus granted, minus removed keywords, with their values (BB-R14). */
+export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword; value?: number }[] {
+  const printed = hasStatus(card, 'silence') ? [] : (catalogOf(state, card).keywords ?? []);
+  const granted = card.obj?.grantedKeywords ?? [];
+  const removed = card.obj?.removedKeywords ?? [];
+  const all: { kw: Keyword; value?: number }[] = [...printed, ...granted.map((g) => ({ kw: g.kw, ...(g.value !== undefined ? { value: g.value } : {}) }))];
+  return removed.length === 0 ? all : all.filter((e) => !removed.some((r) => r.kw === e.kw));
+}
+
+export const hasKeyword = (state: BfbState, card: CardState, kw: Keyword): boolean => keywordEntries(state, card).some((e) => e.kw === kw);
+
+const modifierSum = (card: CardState, stat: Modifier['stat']): number =>
+  (card.obj?.modifiers ?? []).reduce((sum, m) => (m.stat === stat ? sum + m.delta : sum), 0);
+
+/** Current HP of a non-Character card; undefined when it prints none. */
+export function currentHp(state: BfbState, card: CardState): number | undefined {
+  const printed = catalogOf(state, card).hp;
+  return printed === undefined ? undefined : printed + modifierSum(card, 'hp');
+}
+
+export const currentAtk = (state: BfbState, card: CardState): number => (catalogOf(state, card).atk ?? 0) + modifierSum(card, 'atk');
+
+export const block = (state: BfbState, card: CardState): number =>
+  keywordEntries(state, card).reduce((sum, e) => (e.kw === 'Block' ? sum + (e.value ?? 0) : sum), 0) + modifierSum(card, 'block');
+
+/** The Character's own Block plus the printed Block of its controller's Items on the field (BB-R25). */
+export function characterBlock(state: BfbState, seat: Seat): number {
+  const player = state.players[seat];
+  const character = player.characterId ? state.cards[player.characterId] : undefined;
+  let total = character ? block(state, character) : 0;
+  for (const id of fieldCardIds(player)) {
+    const card = state.cards[id]!;
+    if (catalogOf(state, card).type !== 'Item' || hasStatus(card, 'silence')) continue;
+    const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
+    if (removed) continue;
+    for (const e of catalogOf(state, card).keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+  }
+  return total;
+}
+
+export function allowance(state: BfbState, card: CardState): number {
+  if (hasKeyword(state, card, 'FivefoldAttack')) return 5;
+  return hasKeyword(state, card, 'DoubleAttack') ? 2 : 1;
+}
+
+export function isSick(state: BfbState, card: CardState): boolean {
+  if (card.zone === 'characterZone' || !card.obj || card.obj.enteredTurn !== state.turn) return false;
+  return !(
+    catalogOf(state, card).type === 'Artifact' ||
+    hasKeyword(state, card, 'Assault') ||
+    hasStatus(card, 'ready') ||
+    hasStatus(card, 'playableThisTurn')
+  );
+}
+
+export const lethal = (state: BfbState, card: CardState): number => (currentHp(state, card) ?? 0) + block(state, card);
+
+export function combatSkill(state: BfbState, card: CardState, id: string): CombatSkill | undefined {
+  return catalogOf(state, card).combatSkills?.find((s) => s.id === id);
+}
+
+export function ability(state: BfbState, card: CardState, id: string): Ability | undefined {
+  return catalogOf(state, card).abilities?.find((a) => a.id === id);
+}
+
+export function hasPierce(state: BfbState, battle: Battle): boolean {
+  const attacker = state.cards[battle.attackerId];
+  const skillPierce = attacker && battle.using !== 'atk' ? (combatSkill(state, attacker, battle.using)?.pierce ?? false) : false;
+  return battle.grantedPierce || skillPierce || (attacker !== undefined && hasKeyword(state, attacker, 'Pierce'));
+}
+
+export function cannotBePrevented(state: BfbState, battle: Battle): boolean {
+  const attacker = state.cards[battle.attackerId];
+  const flag = attacker && battle.using !== 'atk' ? (combatSkill(state, attacker, battle.using)?.cannotBePrevented ?? false) : false;
+  return battle.grantedCannotBePrevented || flag;
+}
+
+/** The battle's damage D: fixed once assigned, else following the current values (§9.2). */
+export function battleDamage(state: BfbState, battle: Battle): number {
+  if (battle.fixedDamage !== undefined) return battle.fixedDamage;
+  const attacker = state.cards[battle.attackerId];
+  if (!attacker) return 0;
+  const skill = battle.using === 'atk' ? 0 : (combatSkill(state, attacker, battle.using)?.damage ?? 0);
+  return Math.max(0, skill + currentAtk(state, attacker) + battle.damageDelta);
+}
+
+/** The priority holder is always the non-controller of the top stack item (§8.2). */
+export function priorityHolder(state: BfbState): Seat | undefined {
+  const top = state.stack[state.stack.length - 1];
+  return top ? other(top.controller) : undefined;
+}
+
+export function fieldCardIds(player: PlayerState): CardId[] {
+  const ids: CardId[] = [];
+  for (const [zone, cards] of Object.entries(player.zones)) if (isFieldKey(zone)) ids.push(...cards);
+  return ids;
+}
+
+export const deckSize = (deck: DeckState): number => deck.top.length + deck.middle.length + deck.bottom.length;
+
+/** Capacity of a field place of a player; undefined when the place does not exist. */
+export function capacity(state: BfbState, seat: Seat, zone: ZoneKey): number | undefined {
+  if (zone in SLOT_CAPACITY) return SLOT_CAPACITY[zone];
+  if (zone === 'extraZone') return Infinity;
+  if (zone.startsWith('special:')) return state.players[seat].specialSlots[zone.slice(8)]?.capacity;
+  if (zone.startsWith('host:')) {
+    const host = state.cards[zone.slice(5)];
+    if (!host || host.owner !== seat || !onField(host)) return undefined;
+    return catalogOf(state, host).fieldArtifact?.hostCapacity;
+  }
+  return undefined;
+}
+
+/** Cards in the place plus the places the player's stack items reserve there (§8.2 item 6). */
+export function occupied(state: BfbState, seat: Seat, zone: ZoneKey): number {
+  const reserved = state.stack.filter((item) => item.kind === 'card' && item.controller === seat && item.destination === zone).length;
+  return (state.players[seat].zones[zone]?.length ?? 0) + reserved;
+}
+
+export const hasRoom = (state: BfbState, seat: Seat, zone: ZoneKey): boolean =>
+  occupied(state, seat, zone) < (capacity(state, seat, zone) ?? 0);
+
+/** Damage destroys a card when it reaches its current HP, unless Indestructible; it never lowers HP (BB-R9). */
+export function survives(state: BfbState, card: CardState, received: number): boolean {
+  const hp = currentHp(state, card);
+  return hp === undefined || received < hp || hasKeyword(state, card, 'Indestructible');
+}

@@ -1,0 +1,88 @@
+import { inPlayIds, pruneAttachments, withPlayer } from './mutate';
+import { BfbState, FieldObject, Seat, Until } from './state';
+
+/** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
+export function income(turnsTaken: number, playedLastOwnTurn: number): number {
+  return turnsTaken === 1 ? 3 : 2 + Math.min(2, playedLastOwnTurn);
+}
+
+/** Starts a turn at its N Phase: per-turn records reset, `turnsTaken` counted, income folded. */
+export function startTurn(state: BfbState, seat: Seat): BfbState {
+  const cards = { ...state.cards };
+  for (const id of inPlayIds(state)) {
+    const card = cards[id]!;
+    const o = card.obj;
+    if (o && (o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0)) {
+      cards[id] = { ...card, obj: { ...o, attacksThisTurn: 0, usedThisTurn: [] } };
+    }
+  }
+  const next: BfbState = {
+    ...state,
+    cards,
+    turn: state.turn + 1,
+    turnPlayer: seat,
+    phase: 'n',
+    drawnThisTurn: false,
+    handCheckDone: false,
+  };
+  return withPlayer(next, seat, (p) => {
+    const turnsTaken = p.turnsTaken + 1;
+    return { ...p, turnsTaken, n: p.n + income(turnsTaken, p.playedFromHandLastOwnTurn) };
+  });
+}
+
+/** Resolves an event's `duration` into a stored `Until` (§8.3). */
+export function untilOf(
+  state: BfbState,
+  duration:
+    | 'thisBattle'
+    | 'thisTurn'
+    | 'permanent'
+    | { untilEndOfTurnOf: { player: Seat; occurrence: 'current' | 'next' } }
+    | { whileSourceOnField: { sourceCardId: string } },
+): Until {
+  if (duration === 'thisBattle') return { battle: true };
+  if (duration === 'thisTurn') return { endOfTurn: state.turn };
+  if (duration === 'permanent') return { permanent: true };
+  if ('whileSourceOnField' in duration) return { whileOnField: duration.whileSourceOnField.sourceCardId };
+  const { player, occurrence } = duration.untilEndOfTurnOf;
+  if (occurrence === 'current') return { endOfTurn: state.turn };
+  return { endOfTurn: state.turnPlayer === player ? state.turn + 2 : state.turn + 1 };
+}
+
+/** Step 2 of the cleanup: CD counts down for abilities not used this turn (BB-R15). */
+export function countDownCooldowns(state: BfbState): BfbState {
+  const cards = { ...state.cards };
+  let changed = false;
+  for (const id of inPlayIds(state)) {
+    const card = cards[id]!;
+    if (!card.obj || (!state.config.cdCountsEveryTurn && card.owner !== state.turnPlayer)) continue;
+    const cd: Record<string, FieldObject['cd'][string]> = { ...card.obj.cd };
+    let touched = false;
+    for (const [key, entry] of Object.entries(cd)) {
+      if (entry.remaining > 0 && entry.lastUsedTurn !== state.turn) {
+        cd[key] = { ...entry, remaining: entry.remaining - 1 };
+        touched = true;
+      }
+    }
+    if (touched) {
+      cards[id] = { ...card, obj: { ...card.obj, cd } };
+      changed = true;
+    }
+  }
+  return changed ? { ...state, cards } : state;
+}
+
+/** Step 3: "this turn" effects expire, and with them every Ready and Playable-this-turn status. */
+export function expireEndOfTurn(state: BfbState): BfbState {
+  const pruned = pruneAttachments(state, (until) => 'endOfTurn' in until && until.endOfTurn <= state.turn);
+  const cards = { ...pruned.cards };
+  let changed = false;
+  for (const id of inPlayIds(pruned)) {
+    const card = cards[id]!;
+    if (!card.obj?.statuses.some((s) => s.status === 'ready' || s.status === 'playableThisTurn')) continue;
+    cards[id] = { ...card, obj: { ...card.obj, statuses: card.obj.statuses.filter((s) => s.status !== 'ready' && s.status !== 'playableThisTurn') } };
+    changed = true;
+  }
+  return changed ? { ...pruned, cards } : pruned;
+}

@@ -1,0 +1,143 @@
+import type { Viewer } from '../game-system';
+import {
+  BfbState,
+  CardId,
+  SEATS,
+  Seat,
+  SLOT_CAPACITY,
+  battleDamage,
+  block,
+  cannotBePrevented,
+  catalogOf,
+  characterBlock,
+  currentAtk,
+  currentHp,
+  deckSize,
+  hasPierce,
+  keywordEntries,
+  priorityHolder,
+} from './state';
+
+/** A card as anyone who may see it sees it. */
+export interface CardRef {
+  readonly cardId: CardId;
+  readonly catalogId: string;
+  readonly name: string;
+  readonly artId?: string;
+}
+
+/**
+ * What one viewer may see (log format property 3). A seat sees its own hand and Extra Deck; of the
+ * opponent only sizes. Spectators see no hand; a judge sees everything, deck order included; `reveal`
+ * shows everything once the game has ended and is a spectator view before that.
+ */
+export function view(state: BfbState, viewer: Viewer) {
+  const everything = viewer === 'judge' || (viewer === 'reveal' && state.stage === 'ended');
+  const ref = (id: CardId): CardRef => {
+    const card = state.cards[id]!;
+    return { cardId: id, catalogId: card.catalogId, name: catalogOf(state, card).name, ...(card.artId ? { artId: card.artId } : {}) };
+  };
+  const inPlay = (id: CardId) => {
+    const card = state.cards[id]!;
+    const o = card.obj;
+    return {
+      ...ref(id),
+      ...(o
+        ? {
+            enteredTurn: o.enteredTurn,
+            nPaid: o.nPaid,
+            attacksThisTurn: o.attacksThisTurn,
+            ...(catalogOf(state, card).type === 'Character' ? {} : { hp: currentHp(state, card) }),
+            atk: currentAtk(state, card),
+            block: block(state, card),
+            keywords: keywordEntries(state, card),
+            statuses: o.statuses,
+            modifiers: o.modifiers,
+            counters: o.counters,
+            cooldowns: o.cd,
+          }
+        : {}),
+    };
+  };
+  const player = (seat: Seat) => {
+    const p = state.players[seat];
+    const own = everything || viewer === seat;
+    const zone = (key: string) => p.zones[key] ?? [];
+    const field: Record<string, unknown> = {};
+    for (const slot of [...Object.keys(SLOT_CAPACITY), 'extraZone']) field[slot] = zone(slot).map(inPlay);
+    field['special'] = Object.fromEntries(
+      Object.entries(p.specialSlots).map(([id, slot]) => [id, { ...slot, cards: zone(`special:${id}`).map(inPlay) }]),
+    );
+    field['hosted'] = Object.fromEntries(
+      Object.keys(p.zones)
+        .filter((k) => k.startsWith('host:') && zone(k).length > 0)
+        .map((k) => [k.slice(5), zone(k).map(inPlay)]),
+    );
+    const character = p.characterId && state.cards[p.characterId]?.zone === 'characterZone' ? inPlay(p.characterId) : undefined;
+    return {
+      seat,
+      name: p.name,
+      hp: Math.max(0, p.hp), // BB-R7: shown clamped at 0
+      n: p.n,
+      counters: p.counters,
+      turnsTaken: p.turnsTaken,
+      playedFromHandThisTurn: p.playedFromHandThisTurn,
+      playedFromHandLastOwnTurn: p.playedFromHandLastOwnTurn,
+      characterBlock: characterBlock(state, seat),
+      ...(character ? { character } : {}),
+      handSize: zone('hand').length,
+      ...(own ? { hand: zone('hand').map(ref) } : {}),
+      deckSize: deckSize(p.deck),
+      ...(everything ? { deck: { top: p.deck.top.map(ref), middle: p.deck.middle.map(ref), bottom: p.deck.bottom.map(ref) } } : {}),
+      extraDeckSize: zone('extraDeck').length,
+      ...(own ? { extraDeck: zone('extraDeck').map(ref) } : {}),
+      field,
+      graveyard: zone('graveyard').map(ref),
+      removedFromGame: zone('removedFromGame').map(ref),
+      sealed: zone('sealed').map(ref),
+      hideaway: zone('hideaway').map(ref),
+      maintain: Object.fromEntries(
+        Object.keys(p.zones)
+          .filter((k) => k.startsWith('maintain:') && zone(k).length > 0)
+          .map((k) => [k.slice(9), zone(k).map(ref)]),
+      ),
+      setup: { deckRegistered: p.deckRegistered, openingHandDrawn: p.openingHandDrawn, mulliganDone: p.mulliganDone },
+    };
+  };
+  const battle = state.battle;
+  return {
+    system: 'born-from-blood' as const,
+    viewer,
+    stage: state.stage,
+    ...(state.result ? { result: state.result } : {}),
+    ...(state.firstPlayer ? { firstPlayer: state.firstPlayer } : {}),
+    turn: state.turn,
+    ...(state.turnPlayer ? { turnPlayer: state.turnPlayer, phase: state.phase } : {}),
+    config: state.config,
+    priorityHolder: priorityHolder(state) ?? null,
+    stack: state.stack.map((item) => ({
+      kind: item.kind,
+      controller: item.controller,
+      card: ref(item.cardId),
+      ...(item.abilityId ? { abilityId: item.abilityId } : {}),
+      ...(item.destination ? { destination: item.destination } : {}),
+    })),
+    battle: battle
+      ? {
+          attacker: ref(battle.attackerId),
+          attackingSeat: battle.attackingSeat,
+          using: battle.using,
+          immediate: battle.immediate,
+          step: battle.step,
+          damage: battleDamage(state, battle),
+          pierce: hasPierce(state, battle),
+          cannotBePrevented: cannotBePrevented(state, battle),
+          defenders: battle.defenders.map(ref),
+          ...(battle.assignment ? { assignment: battle.assignment } : {}),
+        }
+      : null,
+    players: Object.fromEntries(SEATS.map((s) => [s, player(s)])) as Record<Seat, ReturnType<typeof player>>,
+  };
+}
+
+export type BfbView = ReturnType<typeof view>;
