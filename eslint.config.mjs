@@ -20,7 +20,7 @@ export default [
             { sourceTag: 'type:events', onlyDependOnLibsWithTags: [], bannedExternalImports: serverOnly },
             // The rules are pure: only the log format, and none of the server's libraries.
             { sourceTag: 'type:rules', onlyDependOnLibsWithTags: ['type:events'], bannedExternalImports: serverOnly },
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:testing'] },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data', 'type:testing'] },
           ],

@@ -8,6 +8,24 @@ begin
 end;
 $$;
 
+CREATE TABLE public.api_tokens (
+    token_id uuid NOT NULL,
+    name text NOT NULL,
+    token_hash text NOT NULL,
+    tournaments text[],
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    revoked_at timestamp with time zone
+);
+
+CREATE TABLE public.catalogs (
+    catalog_id text NOT NULL,
+    system text NOT NULL,
+    cards jsonb NOT NULL,
+    content_hash text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT catalogs_catalog_id_check CHECK ((catalog_id ~ '^[a-z0-9][a-z0-9._-]*@[A-Za-z0-9._-]+$'::text))
+);
+
 CREATE TABLE public.events (
     global_position bigint NOT NULL,
     stream_id text NOT NULL,
@@ -32,6 +50,31 @@ ALTER TABLE public.events ALTER COLUMN global_position ADD GENERATED ALWAYS AS I
     CACHE 1
 );
 
+CREATE TABLE public.games (
+    game_id uuid NOT NULL,
+    stream_id text NOT NULL,
+    system text NOT NULL,
+    rules_version text NOT NULL,
+    header json NOT NULL,
+    mode text NOT NULL,
+    external_id text,
+    tournament text,
+    round integer,
+    table_number integer,
+    match text,
+    game_number integer,
+    played_at timestamp with time zone,
+    catalog_id text NOT NULL,
+    players jsonb NOT NULL,
+    content_hash text,
+    idempotency_key text,
+    outcome jsonb,
+    recorded_by text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    ended_at timestamp with time zone,
+    CONSTRAINT games_mode_check CHECK ((mode = ANY (ARRAY['upload'::text, 'live'::text])))
+);
+
 CREATE TABLE public.schema_migrations (
     id integer NOT NULL,
     name text NOT NULL,
@@ -47,6 +90,15 @@ CREATE TABLE public.streams (
     CONSTRAINT streams_version_check CHECK ((version >= 0))
 );
 
+ALTER TABLE ONLY public.api_tokens
+    ADD CONSTRAINT api_tokens_pkey PRIMARY KEY (token_id);
+
+ALTER TABLE ONLY public.api_tokens
+    ADD CONSTRAINT api_tokens_token_hash_key UNIQUE (token_hash);
+
+ALTER TABLE ONLY public.catalogs
+    ADD CONSTRAINT catalogs_pkey PRIMARY KEY (catalog_id);
+
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_event_id_key UNIQUE (event_id);
 
@@ -55,6 +107,18 @@ ALTER TABLE ONLY public.events
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_stream_position_key UNIQUE (stream_id, stream_position);
+
+ALTER TABLE ONLY public.games
+    ADD CONSTRAINT games_content_hash_key UNIQUE (content_hash);
+
+ALTER TABLE ONLY public.games
+    ADD CONSTRAINT games_idempotency_key_key UNIQUE (idempotency_key);
+
+ALTER TABLE ONLY public.games
+    ADD CONSTRAINT games_pkey PRIMARY KEY (game_id);
+
+ALTER TABLE ONLY public.games
+    ADD CONSTRAINT games_stream_id_key UNIQUE (stream_id);
 
 ALTER TABLE ONLY public.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (id);
@@ -66,7 +130,20 @@ CREATE INDEX events_commit_order_idx ON public.events USING btree (transaction_i
 
 CREATE INDEX events_type_idx ON public.events USING btree (type);
 
+CREATE INDEX games_catalog_idx ON public.games USING btree (catalog_id);
+
+CREATE INDEX games_listing_idx ON public.games USING btree (created_at DESC, game_id DESC);
+
+CREATE INDEX games_players_idx ON public.games USING gin (players jsonb_path_ops);
+
+CREATE INDEX games_system_idx ON public.games USING btree (system, created_at DESC);
+
+CREATE INDEX games_tournament_idx ON public.games USING btree (tournament, round, table_number) WHERE (tournament IS NOT NULL);
+
 CREATE TRIGGER events_are_immutable BEFORE DELETE OR UPDATE OR TRUNCATE ON public.events FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_event_change();
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_stream_id_fkey FOREIGN KEY (stream_id) REFERENCES public.streams(stream_id);
+
+ALTER TABLE ONLY public.games
+    ADD CONSTRAINT games_stream_id_fkey FOREIGN KEY (stream_id) REFERENCES public.streams(stream_id);

@@ -1,9 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
+import { BearerGuard } from './auth/bearer.guard';
+import { CATALOG_HANDLERS, CatalogsController } from './catalogs/catalogs';
 import { API_CONFIG, ApiConfig } from './config';
 import { DatabaseModule } from './database/database.module';
+import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { GamesController } from './games/games.controller';
+import { GAME_HANDLERS } from './games/games.handlers';
 import { HealthModule } from './health/health.module';
 import { loggerParams } from './logging';
+import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
 
 @Module({})
@@ -12,9 +20,21 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [LoggerModule.forRoot(loggerParams(config.logLevel, logDestination)), DatabaseModule, HealthModule],
-      controllers: [SchemaController],
-      providers: [{ provide: API_CONFIG, useValue: config }],
+      imports: [
+        LoggerModule.forRoot(loggerParams(config.logLevel, logDestination)),
+        CqrsModule.forRoot(),
+        DatabaseModule,
+        RecordingModule,
+        HealthModule,
+      ],
+      controllers: [SchemaController, GamesController, CatalogsController],
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        BearerGuard,
+        ...GAME_HANDLERS,
+        ...CATALOG_HANDLERS,
+      ],
       exports: [API_CONFIG],
     };
   }

@@ -4,3 +4,4 @@ export * from './registry';
 export * from './replay';
 export * from './same-event';
 export * from './born-from-blood';
+export { simulateGame, simulateGames } from './born-from-blood/simulate';

@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { RecordingError, RecordingErrorKind } from '@cardlog/recording';
+import { WrongExpectedVersionError } from '@cardlog/store';
+import type { Response } from 'express';
+
+const STATUS: Record<RecordingErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  too_large: HttpStatus.PAYLOAD_TOO_LARGE,
+  illegal: HttpStatus.UNPROCESSABLE_ENTITY,
+};
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; [detail: string]: unknown };
+}
+
+/** Every error leaves as `{ error: { code, message, …details } }`, with the status its kind implies. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ApiExceptionFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const [status, body] = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown): [number, ApiErrorBody] {
+    if (exception instanceof RecordingError) {
+      return [STATUS[exception.kind], { error: { code: exception.code, message: exception.message, ...exception.details } }];
+    }
+    if (exception instanceof WrongExpectedVersionError) {
+      return [
+        HttpStatus.CONFLICT,
+        { error: { code: 'WRONG_EXPECTED_VERSION', message: exception.message, actualVersion: exception.actual } },
+      ];
+    }
+    const bodyParser = exception as { type?: string; status?: number; limit?: number; length?: number };
+    if (bodyParser.type === 'entity.too.large') {
+      return [
+        HttpStatus.PAYLOAD_TOO_LARGE,
+        { error: { code: 'LIMIT_EXCEEDED', message: `the body is ${bodyParser.length} bytes; the limit is ${bodyParser.limit} bytes`, limit: bodyParser.limit } },
+      ];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = status === 404 ? 'NOT_FOUND' : (HttpStatus[status] ?? 'HTTP_ERROR');
+      return [status, { error: { code, message: exception.message } }];
+    }
+    if (typeof bodyParser.status === 'number' && bodyParser.status >= 400 && bodyParser.status < 500) {
+      return [bodyParser.status, { error: { code: 'BAD_REQUEST', message: (exception as Error).message } }];
+    }
+    return [HttpStatus.INTERNAL_SERVER_ERROR, { error: { code: 'INTERNAL', message: 'an unexpected error occurred; it has been logged' } }];
+  }
+}

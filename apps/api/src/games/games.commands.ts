@@ -1,0 +1,95 @@
+import { Command, Query } from '@nestjs/cqrs';
+import type { GameDocument } from '@cardlog/events';
+import type { GameEventsPage, GameFilter, GamePage, GameSummary, Principal, UploadResult } from '@cardlog/recording';
+
+export class UploadGameCommand extends Command<UploadResult> {
+  constructor(
+    readonly body: string,
+    readonly principal: Principal,
+    readonly idempotencyKey?: string,
+  ) {
+    super();
+  }
+}
+
+export interface BatchLineResult {
+  line: number;
+  status: 'created' | 'exists' | 'rejected';
+  id?: string;
+  events?: number;
+  error?: { code: string; message: string; [detail: string]: unknown };
+}
+
+export interface BatchResult {
+  created: number;
+  exists: number;
+  rejected: number;
+  results: BatchLineResult[];
+}
+
+export class UploadBatchCommand extends Command<BatchResult> {
+  constructor(
+    readonly body: string,
+    readonly principal: Principal,
+  ) {
+    super();
+  }
+}
+
+export class StartLiveGameCommand extends Command<{ id: string; version: number; created: boolean }> {
+  constructor(
+    readonly body: string,
+    readonly principal: Principal,
+    readonly idempotencyKey?: string,
+  ) {
+    super();
+  }
+}
+
+export class AppendLiveEventsCommand extends Command<{ version: number; appended: number; outcome: unknown }> {
+  constructor(
+    readonly gameId: string,
+    readonly body: string,
+    readonly principal: Principal,
+  ) {
+    super();
+  }
+}
+
+export class ListGamesQuery extends Query<GamePage> {
+  constructor(readonly filter: GameFilter) {
+    super();
+  }
+}
+
+export class GetGameQuery extends Query<GameSummary> {
+  constructor(readonly gameId: string) {
+    super();
+  }
+}
+
+export class GetGameLogQuery extends Query<GameDocument> {
+  constructor(readonly gameId: string) {
+    super();
+  }
+}
+
+export class GetGameEventsQuery extends Query<GameEventsPage> {
+  constructor(
+    readonly gameId: string,
+    readonly from?: number,
+    readonly limit?: number,
+  ) {
+    super();
+  }
+}
+
+export class GetGameStateQuery extends Query<unknown> {
+  constructor(
+    readonly gameId: string,
+    readonly step?: number,
+    readonly view?: string,
+  ) {
+    super();
+  }
+}

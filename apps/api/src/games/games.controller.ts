@@ -1,0 +1,112 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@cardlog/recording';
+import type { Response } from 'express';
+import { BearerGuard, CurrentPrincipal } from '../auth/bearer.guard';
+import { bodyText } from '../errors/json-body';
+import {
+  AppendLiveEventsCommand,
+  GetGameEventsQuery,
+  GetGameLogQuery,
+  GetGameQuery,
+  GetGameStateQuery,
+  ListGamesQuery,
+  StartLiveGameCommand,
+  UploadBatchCommand,
+  UploadGameCommand,
+} from './games.commands';
+import { intParam } from './query-params';
+
+const DOCUMENT_BODY = { description: 'A cardlog/1 game document (see /v1/schema/log)', schema: { type: 'object' } } as const;
+
+@ApiTags('games')
+@Controller('v1/games')
+export class GamesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody(DOCUMENT_BODY)
+  @ApiOperation({ summary: 'Upload a whole game: 201 when stored, 200 when the same game was already stored' })
+  async upload(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    const result = await this.commands.execute(new UploadGameCommand(bodyText(body), principal, key));
+    res.status(result.created ? 201 : 200);
+    return { id: result.id, events: result.events, outcome: result.outcome };
+  }
+
+  @Post('batch')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody({ description: 'JSON Lines: one cardlog/1 document per line', schema: { type: 'string' } })
+  @ApiOperation({ summary: 'Upload many games; each line succeeds or fails on its own' })
+  batch(@Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new UploadBatchCommand(bodyText(body), principal));
+  }
+
+  @Post('live')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody(DOCUMENT_BODY)
+  @ApiOperation({ summary: 'Open a live game from a document without events' })
+  async startLive(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
+    const result = await this.commands.execute(new StartLiveGameCommand(bodyText(body), principal, key));
+    res.status(result.created ? 201 : 200);
+    return { id: result.id, version: result.version };
+  }
+
+  @Post(':id/events')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody({ description: '{ expectedVersion, events }', schema: { type: 'object' } })
+  @ApiOperation({ summary: 'Append actions to a live game at the version the recorder last saw (409 if it moved)' })
+  append(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new AppendLiveEventsCommand(id, bodyText(body), principal));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List games, newest first, with cursor pagination' })
+  @ApiQuery({ name: 'system', required: false })
+  @ApiQuery({ name: 'tournament', required: false })
+  @ApiQuery({ name: 'player', required: false, description: 'name or id' })
+  @ApiQuery({ name: 'deck', required: false, description: 'deck name or archetype' })
+  @ApiQuery({ name: 'cursor', required: false })
+  @ApiQuery({ name: 'limit', required: false })
+  list(@Query() q: Record<string, string | undefined>) {
+    return this.queries.execute(
+      new ListGamesQuery({ system: q.system, tournament: q.tournament, player: q.player, deck: q.deck, cursor: q.cursor, limit: intParam('limit', q.limit) }),
+    );
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One game: context, players, outcome' })
+  get(@Param('id') id: string) {
+    return this.queries.execute(new GetGameQuery(id));
+  }
+
+  @Get(':id/log')
+  @ApiOperation({ summary: 'The game as a cardlog/1 document (export)' })
+  log(@Param('id') id: string) {
+    return this.queries.execute(new GetGameLogQuery(id));
+  }
+
+  @Get(':id/events')
+  @ApiOperation({ summary: 'Stored events with their envelopes' })
+  events(@Param('id') id: string, @Query('from') from?: string, @Query('limit') limit?: string) {
+    return this.queries.execute(new GetGameEventsQuery(id, intParam('from', from), intParam('limit', limit)));
+  }
+
+  @Get(':id/state')
+  @ApiOperation({ summary: 'The board after N events, as a seat, spectator, judge or (after the game) full reveal sees it' })
+  @ApiQuery({ name: 'step', required: false })
+  @ApiQuery({ name: 'view', required: false, description: 'p1|p2|…|spectator|judge|reveal' })
+  state(@Param('id') id: string, @Query('step') step?: string, @Query('view') view?: string) {
+    return this.queries.execute(new GetGameStateQuery(id, intParam('step', step), view));
+  }
+}

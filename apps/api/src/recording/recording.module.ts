@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { CatalogRepository, GameReader, GameRecorder, TokenRepository } from '@cardlog/recording';
+import { Database, EventStore } from '@cardlog/store';
+import { DATABASE } from '../database/database.module';
+
+/** The recording services of libs/recording, wired to this app's database. */
+@Global()
+@Module({
+  providers: [
+    { provide: TokenRepository, inject: [DATABASE], useFactory: (db: Database) => new TokenRepository(db.sql) },
+    { provide: CatalogRepository, inject: [DATABASE], useFactory: (db: Database) => new CatalogRepository(db.sql) },
+    {
+      provide: GameRecorder,
+      inject: [DATABASE, EventStore, CatalogRepository],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository) => new GameRecorder(db.sql, store, catalogs),
+    },
+    {
+      provide: GameReader,
+      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder) =>
+        new GameReader(db.sql, store, catalogs, recorder),
+    },
+  ],
+  exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader],
+})
+export class RecordingModule {}

@@ -1,0 +1,144 @@
+import type { Sql } from 'postgres';
+import { GameDocument, LogEvent } from '@cardlog/events';
+import { Viewer, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
+import { EventStore } from '@cardlog/store';
+import { CatalogRepository } from './catalogs';
+import { forbidden, invalid } from './errors';
+import { toLogEvent } from './game-recorder';
+import { GameRow, GameSummary, toSummary } from './games-table';
+import { GameRecorder } from './game-recorder';
+
+export interface GameFilter {
+  readonly system?: string;
+  readonly tournament?: string;
+  /** A player's name or id. */
+  readonly player?: string;
+  /** A deck's name or archetype. */
+  readonly deck?: string;
+  readonly cursor?: string;
+  readonly limit?: number;
+}
+
+export interface GamePage {
+  readonly items: GameSummary[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+export interface GameEventsPage {
+  readonly gameId: string;
+  readonly events: {
+    seq: number;
+    eventId: string;
+    type: string;
+    schemaVersion: number;
+    data: unknown;
+    metadata: Record<string, unknown>;
+  }[];
+  readonly nextFrom: number | null;
+}
+
+export const MAX_PAGE = 200;
+
+/** Reads of recorded games, straight from the games table and the event streams. */
+export class GameReader {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: EventStore,
+    private readonly catalogs: CatalogRepository,
+    private readonly recorder: GameRecorder,
+  ) {}
+
+  async list(filter: GameFilter): Promise<GamePage> {
+    const limit = clampLimit(filter.limit, 50);
+    const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
+    const sql = this.sql;
+    const rows = await sql<GameRow[]>`
+      select g.*, s.version from games g join streams s using (stream_id)
+      where true
+        ${filter.system ? sql`and g.system = ${filter.system}` : sql``}
+        ${filter.tournament ? sql`and g.tournament = ${filter.tournament}` : sql``}
+        ${filter.player ? sql`and (g.players @> ${sql.json([{ name: filter.player }])} or g.players @> ${sql.json([{ id: filter.player }])})` : sql``}
+        ${filter.deck ? sql`and (g.players @> ${sql.json([{ deck: { name: filter.deck } }])} or g.players @> ${sql.json([{ deck: { archetype: filter.deck } }])})` : sql``}
+        ${cursor ? sql`and (g.created_at, g.game_id) < (${cursor.createdAt}::timestamptz, ${cursor.gameId}::uuid)` : sql``}
+      order by g.created_at desc, g.game_id desc
+      limit ${limit + 1}`;
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(toSummary),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.game_id) : null,
+    };
+  }
+
+  async get(gameId: string): Promise<GameSummary> {
+    return toSummary(await this.recorder.loadGame(gameId));
+  }
+
+  /** The game as a cardlog/1 document: its header as recorded, and every stored event in order. */
+  async log(gameId: string): Promise<GameDocument> {
+    const game = await this.recorder.loadGame(gameId);
+    const events = (await this.store.readStream(game.stream_id)).map(toLogEvent);
+    return { ...game.header, events } as GameDocument;
+  }
+
+  async events(gameId: string, from = 1, limit?: number): Promise<GameEventsPage> {
+    if (!Number.isInteger(from) || from < 1) throw invalid('BAD_QUERY', '`from` is a position ≥ 1', { path: 'from' });
+    const game = await this.recorder.loadGame(gameId);
+    const take = clampLimit(limit, MAX_PAGE, 1000);
+    const stored = await this.store.readStream(game.stream_id, { fromPosition: from, limit: take + 1 });
+    const page = stored.slice(0, take);
+    return {
+      gameId,
+      events: page.map((e) => ({
+        seq: e.streamPosition,
+        eventId: e.eventId,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        data: e.data,
+        metadata: e.metadata,
+      })),
+      nextFrom: stored.length > take ? from + take : null,
+    };
+  }
+
+  /** The board after `step` events as `viewer` may see it (default: the latest step, spectator). */
+  async state(gameId: string, options: { step?: number; view?: string }) {
+    const game = await this.recorder.loadGame(gameId);
+    const total = Number(game.version);
+    const step = options.step ?? total;
+    if (!Number.isInteger(step) || step < 0 || step > total) {
+      throw invalid('BAD_STEP', `step must be between 0 and ${total} for this game`, { path: 'step', total });
+    }
+    const view = options.view ?? 'spectator';
+    const seats = game.players.map((p) => p.seat);
+    if (!isViewer(view) || (/^p\d+$/.test(view) && !seats.includes(view))) {
+      throw invalid('BAD_VIEW', `view must be one of ${[...seats, 'spectator', 'judge', 'reveal'].join(', ')}`, { path: 'view' });
+    }
+    if (view === 'reveal' && !game.outcome) throw forbidden('REVEAL_BEFORE_END', 'the full reveal is available once the game is over');
+    const system = findSystem(game.system)!;
+    const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
+    const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
+    const events: LogEvent[] = step === 0 ? [] : (await this.store.readStream(game.stream_id, { limit: step })).map(toLogEvent);
+    const state = fold(system, system.initialState(header), events);
+    return { gameId, step, total, view, outcome: step === total ? game.outcome : system.outcome(state), state: system.view(state, view as Viewer) };
+  }
+}
+
+function clampLimit(value: number | undefined, fallback: number, max = MAX_PAGE): number {
+  if (value === undefined || Number.isNaN(value)) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw invalid('BAD_QUERY', `limit must be an integer from 1 to ${max}`, { path: 'limit' });
+  return Math.min(value, max);
+}
+
+function encodeCursor(createdAt: Date, gameId: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${gameId}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; gameId: string } {
+  const [createdAt, gameId] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !gameId || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(gameId)) {
+    throw invalid('BAD_CURSOR', 'cursor is not one this API returned', { path: 'cursor' });
+  }
+  return { createdAt, gameId };
+}

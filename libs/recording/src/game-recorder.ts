@@ -1,0 +1,303 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Sql, TransactionSql } from 'postgres';
+import { z } from 'zod';
+import {
+  GameDocument,
+  LogEvent,
+  LogFormatError,
+  eventUnionFor,
+  jsonPath,
+  parseGameDocument,
+  vocabularyFor,
+} from '@cardlog/events';
+import {
+  AnyGameSystem,
+  Catalog,
+  Outcome,
+  ReplayFailure,
+  canonicalJson,
+  findSystem,
+  fold,
+  isRuleViolation,
+  record,
+  replay,
+  resolveHeader,
+} from '@cardlog/rules';
+import { EventStore, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
+import { CatalogRepository } from './catalogs';
+import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
+import { GameRow, streamIdOf } from './games-table';
+import { Principal, mayRecord } from './tokens';
+
+export interface RecordOptions {
+  readonly principal: Principal;
+  readonly idempotencyKey?: string;
+  /** Ties the stored events to one request or upload run. */
+  readonly correlation?: string;
+}
+
+export interface UploadResult {
+  readonly id: string;
+  readonly events: number;
+  readonly outcome: Outcome | null;
+  /** False when the same game (content hash or idempotency key) was already stored. */
+  readonly created: boolean;
+}
+
+/** Codes that mean a referenced catalog or card does not exist: answered as "not found". */
+const NOT_FOUND_CODES = new Set(['UNKNOWN_CATALOG', 'DECK_UNKNOWN_CARD', 'UNKNOWN_CATALOG_ID']);
+
+/**
+ * The one way games enter Cardlog: a whole document (upload) or a live game action by action. Each
+ * is parsed strictly, replayed through its game's rules and stored atomically, or refused whole.
+ */
+export class GameRecorder {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: EventStore,
+    private readonly catalogs: CatalogRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async upload(input: string | Buffer | unknown, options: RecordOptions): Promise<UploadResult> {
+    const document = parseOrThrow(input);
+    authorize(options.principal, document);
+    const contentHash = hashDocument(document);
+    const existing = await this.findExisting(contentHash, options.idempotencyKey);
+    if (existing) return existing;
+
+    const system = systemFor(document);
+    const catalog = await this.resolveCatalog(document);
+    const result = replay(document, { system, resolveCatalog: () => catalog ?? undefined });
+    if (result.failure) throw ruleFailure(result.failure);
+
+    const gameId = randomUUID();
+    const events = this.toNewEvents(result.applied, options);
+    try {
+      await this.store.transaction(async (tx) => {
+        await this.store.append(streamIdOf(gameId), 'no_stream', events, tx);
+        await this.insertGame(tx, gameId, document, 'upload', result.outcome, options, contentHash);
+      });
+    } catch (error) {
+      // Two uploads of one game raced: the loser answers with the winner's game.
+      const unique = error as { code?: string; constraint_name?: string };
+      if (unique.code === '23505' && /content_hash|idempotency_key/.test(unique.constraint_name ?? '')) {
+        const winner = await this.findExisting(contentHash, options.idempotencyKey);
+        if (winner) return winner;
+      }
+      throw error;
+    }
+    return { id: gameId, events: result.applied.length, outcome: result.outcome, created: true };
+  }
+
+  /** Opens a live game from a document with no events; actions follow through `appendLive`. */
+  async startLive(input: string | Buffer | unknown, options: RecordOptions): Promise<{ id: string; version: number; created: boolean }> {
+    const document = parseOrThrow(input);
+    if (document.events.length > 0) {
+      throw invalid('LIVE_GAME_HAS_EVENTS', 'a live game starts without events; send them to /v1/games/:id/events', { path: '$.events' });
+    }
+    authorize(options.principal, document);
+    if (options.idempotencyKey) {
+      const [row] = await this.sql<{ game_id: string; version: string }[]>`
+        select g.game_id, s.version from games g join streams s using (stream_id) where g.idempotency_key = ${options.idempotencyKey}`;
+      if (row) return { id: row.game_id, version: Number(row.version), created: false };
+    }
+    const system = systemFor(document);
+    const catalog = await this.resolveCatalog(document);
+    const result = replay(document, { system, resolveCatalog: () => catalog ?? undefined });
+    if (result.failure) throw ruleFailure(result.failure);
+
+    const gameId = randomUUID();
+    await this.sql.begin(async (tx) => {
+      await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
+      await this.insertGame(tx, gameId, document, 'live', null, options, null);
+    });
+    return { id: gameId, version: 0, created: true };
+  }
+
+  /**
+   * Appends recorded actions to a live game at `expectedVersion`. Each action is decided against the
+   * state its predecessors produced; any illegal one refuses the whole batch. Another recorder that
+   * appended first makes this a conflict (409), never a corruption.
+   */
+  async appendLive(gameId: string, expectedVersion: number, rawEvents: unknown, options: RecordOptions): Promise<{ version: number; appended: number; outcome: Outcome | null }> {
+    const game = await this.loadGame(gameId);
+    if (!mayRecord(options.principal, game.header.game?.tournament)) throw tournamentForbidden(game.header.game?.tournament);
+    if (game.mode !== 'live') throw conflict('GAME_NOT_LIVE', `game ${gameId} was uploaded whole; it takes no more events`);
+    if (game.outcome) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
+    const actions = parseLiveEvents(game.system, rawEvents);
+    const current = Number(game.version);
+    if (current !== expectedVersion) {
+      throw conflict('WRONG_EXPECTED_VERSION', `game ${gameId} is at version ${current}, not ${expectedVersion}`, { expectedVersion, actualVersion: current });
+    }
+
+    const system = findSystem(game.system)!;
+    let state = await this.foldGame(game, system);
+    const produced: LogEvent[] = [];
+    for (const [index, action] of actions.entries()) {
+      try {
+        const step = record(system, state, action);
+        state = step.state;
+        produced.push(...step.events);
+      } catch (error) {
+        if (isRuleViolation(error)) {
+          throw ruleFailure({ index, type: action.type, code: error.code, message: error.message, details: error.details }, expectedVersion);
+        }
+        throw error;
+      }
+    }
+    const outcome = system.outcome(state);
+    try {
+      const appended = await this.store.transaction(async (tx) => {
+        const result = await this.store.append(game.stream_id, expectedVersion, this.toNewEvents(produced, options), tx);
+        if (outcome) await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId}`;
+        return result;
+      });
+      return { version: appended.version, appended: produced.length, outcome };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        throw conflict('WRONG_EXPECTED_VERSION', error.message, { expectedVersion, actualVersion: error.actual });
+      }
+      throw error;
+    }
+  }
+
+  private async foldGame(game: GameRow, system: AnyGameSystem) {
+    const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
+    const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
+    const stored = await this.store.readStream(game.stream_id);
+    return fold(system, system.initialState(header), stored.map(toLogEvent));
+  }
+
+  async loadGame(gameId: string): Promise<GameRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(gameId)) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
+    const [row] = await this.sql<GameRow[]>`
+      select g.*, s.version from games g join streams s using (stream_id) where g.game_id = ${gameId}`;
+    if (!row) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
+    return row;
+  }
+
+  private async findExisting(contentHash: string, idempotencyKey: string | undefined): Promise<UploadResult | null> {
+    const rows = await this.sql<{ game_id: string; outcome: Outcome | null; version: string }[]>`
+      select g.game_id, g.outcome, s.version from games g join streams s using (stream_id)
+      where g.content_hash = ${contentHash} ${idempotencyKey ? this.sql`or g.idempotency_key = ${idempotencyKey}` : this.sql``}
+      limit 1`;
+    const row = rows[0];
+    return row ? { id: row.game_id, events: Number(row.version), outcome: row.outcome, created: false } : null;
+  }
+
+  private async resolveCatalog(document: GameDocument): Promise<Catalog | null> {
+    if (typeof document.catalog !== 'string') return null;
+    const catalog = await this.catalogs.resolve(document.system, document.catalog);
+    if (!catalog) throw notFound('UNKNOWN_CATALOG', `catalog "${document.catalog}" is not known for ${document.system}`, { path: '$.catalog' });
+    return catalog;
+  }
+
+  private toNewEvents(events: readonly LogEvent[], options: RecordOptions): NewEvent[] {
+    const recordedAt = this.now().toISOString();
+    const metadata = { recordedAt, actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
+    return events.map((e) => ({
+      eventId: randomUUID(),
+      type: e.type,
+      data: e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload },
+      metadata,
+    }));
+  }
+
+  private async insertGame(
+    tx: TransactionSql,
+    gameId: string,
+    document: GameDocument,
+    mode: 'upload' | 'live',
+    outcome: Outcome | null,
+    options: RecordOptions,
+    contentHash: string | null,
+  ): Promise<void> {
+    const { events: _events, ...header } = document;
+    const context = document.game ?? {};
+    const catalogId = typeof document.catalog === 'string' ? document.catalog : (document.catalog.id ?? 'inline');
+    await tx`
+      insert into games (game_id, stream_id, system, rules_version, header, mode, external_id, tournament, round,
+                         table_number, match, game_number, played_at, catalog_id, players, content_hash,
+                         idempotency_key, outcome, recorded_by, ended_at)
+      values (${gameId}, ${streamIdOf(gameId)}, ${document.system}, ${document.rulesVersion},
+              ${tx.json(header as never)}::json, ${mode}, ${context.id ?? null}, ${context.tournament ?? null},
+              ${context.round ?? null}, ${context.table ?? null}, ${context.match ?? null}, ${context.gameNumber ?? null},
+              ${context.playedAt ?? null}, ${catalogId}, ${tx.json(document.players as never)}, ${contentHash},
+              ${options.idempotencyKey ?? null}, ${outcome ? tx.json(outcome as never) : null}, ${options.principal.name},
+              ${outcome ? this.now() : null})`;
+  }
+}
+
+export function toLogEvent(stored: { type: string; data: unknown }): LogEvent {
+  const data = stored.data as { player?: string; payload: unknown };
+  return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+}
+
+export function hashDocument(document: GameDocument): string {
+  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+}
+
+function parseOrThrow(input: string | Buffer | unknown): GameDocument {
+  const parsed = parseGameDocument(input);
+  if (!parsed.ok) throw formatError(parsed.error);
+  return parsed.document;
+}
+
+export function formatError(error: LogFormatError): RecordingError {
+  const details = { ...(error.path ? { path: error.path } : {}), ...(error.issues ? { issues: error.issues.slice(0, 20) } : {}) };
+  return new RecordingError(error.code === 'LIMIT_EXCEEDED' ? 'too_large' : 'invalid', error.code, error.message, details);
+}
+
+function systemFor(document: GameDocument): AnyGameSystem {
+  const system = findSystem(document.system);
+  if (!system) throw invalid('UNSUPPORTED_SYSTEM', `no rules engine for "${document.system}" in this build`, { path: '$.system' });
+  return system;
+}
+
+function authorize(principal: Principal, document: GameDocument): void {
+  if (!mayRecord(principal, document.game?.tournament)) throw tournamentForbidden(document.game?.tournament);
+}
+
+function tournamentForbidden(tournament: string | undefined) {
+  return forbidden(
+    'TOURNAMENT_FORBIDDEN',
+    tournament ? `this token may not record games of tournament "${tournament}"` : 'this token records tournament games only; the game names no tournament',
+    { tournament: tournament ?? null },
+  );
+}
+
+function ruleFailure(failure: ReplayFailure, versionBefore = 0): RecordingError {
+  if (failure.index < 0) {
+    const kind = NOT_FOUND_CODES.has(failure.code) ? 'not_found' : 'illegal';
+    return new RecordingError(kind, failure.code, failure.message, { index: null, ...(failure.details ?? {}) });
+  }
+  const details = {
+    index: failure.index,
+    type: failure.type,
+    validEvents: failure.index,
+    ...(versionBefore ? { version: versionBefore } : {}),
+    ...(failure.details ? { rule: failure.details } : {}),
+  };
+  const message = `event ${failure.index} (${failure.type}): ${failure.message}`;
+  return new RecordingError(NOT_FOUND_CODES.has(failure.code) ? 'not_found' : 'illegal', failure.code, message, details);
+}
+
+const liveSchemas = new Map<string, z.ZodType>();
+function parseLiveEvents(system: string, raw: unknown): LogEvent[] {
+  const vocabulary = vocabularyFor(system as never);
+  if (!vocabulary) throw invalid('UNSUPPORTED_SYSTEM', `system "${system}" is not supported`);
+  let schema = liveSchemas.get(system);
+  if (!schema) liveSchemas.set(system, (schema = z.array(eventUnionFor(vocabulary.events)).min(1).max(1000)));
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const path = jsonPath(['events', ...issue.path]);
+    throw invalid('SCHEMA_VIOLATION', `${path}: ${issue.message}`, { path });
+  }
+  return result.data as LogEvent[];
+}
+
+function describeOutcome(outcome: Outcome): string {
+  return outcome.result === 'draw' ? `draw by ${outcome.reason}` : `${outcome.winner} won by ${outcome.reason}`;
+}

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './tokens';
+export * from './catalogs';
+export * from './games-table';
+export * from './game-recorder';
+export * from './game-reader';
