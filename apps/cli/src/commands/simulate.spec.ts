@@ -1,0 +1,37 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../args';
+import { captureIo, tempDir } from '../testing';
+import { simulateCommand } from './simulate';
+import { validateCommand } from './validate';
+
+describe('cardlog simulate', () => {
+  it('writes one cardlog/1 document per game, named by system, seed and number, that validate accepts', () => {
+    const out = join(tempDir(), 'games');
+    const io = captureIo();
+    expect(simulateCommand(['--system', 'born-from-blood', '--games', '3', '--seed', '42', '--out', out], io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['born-from-blood-42-1.json', 'born-from-blood-42-2.json', 'born-from-blood-42-3.json']);
+    const doc = JSON.parse(readFileSync(join(out, 'born-from-blood-42-1.json'), 'utf8'));
+    expect(doc).toMatchObject({ format: 'cardlog/1', system: 'born-from-blood', catalog: 'demo-bfb@1', players: [{ seat: 'p1' }, { seat: 'p2' }] });
+    expect(doc.events[0].type).toBe('MatchCreated');
+    expect(io.stdout[0]).toBe('games 3');
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(hp \d+, deckOut \d+, draw \d+, concede \d+\)$/);
+    expect(io.stdout[2]).toMatch(/^events \d+ /);
+
+    const check = captureIo();
+    expect(validateCommand([out], check)).toBe(0);
+    expect(check.stdout).toHaveLength(3);
+  });
+
+  it('is deterministic: the same seed writes the same games', () => {
+    const [a, b] = [tempDir(), tempDir()];
+    simulateCommand(['--games', '2', '--seed', '9', '--out', a], captureIo());
+    simulateCommand(['--games', '2', '--seed', '9', '--out', b], captureIo());
+    for (const name of readdirSync(a)) expect(readFileSync(join(b, name), 'utf8')).toBe(readFileSync(join(a, name), 'utf8'));
+  });
+
+  it('refuses a system it cannot simulate and a bad game count', () => {
+    expect(() => simulateCommand(['--system', 'aegis'], captureIo())).toThrow(UsageError);
+    expect(() => simulateCommand(['--games', '0'], captureIo())).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,132 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseGameDocument } from '@cardlog/events';
+import { Outcome, replay } from '@cardlog/rules';
+import { parseArgs } from '../args';
+import { EXIT, Io } from '../io';
+
+export const VALIDATE_USAGE = 'cardlog validate PATH… [--json]   check cardlog/1 files, folders or JSON Lines';
+
+/** One document's verdict, as printed (and as the --json object). */
+export interface DocumentReport {
+  readonly file: string;
+  readonly status: 'ok' | 'invalid' | 'unreadable';
+  readonly events?: number;
+  readonly outcome?: Outcome | null;
+  readonly failure?: { index?: number; type?: string; path?: string; code: string; message: string };
+}
+
+interface Source {
+  readonly label: string;
+  readonly text?: string;
+  readonly error?: { code: string; message: string };
+}
+
+const DOCUMENT_FILE = /\.(json|jsonl|ndjson)$/i;
+const LINES_FILE = /\.(jsonl|ndjson)$/i;
+
+/**
+ * `validate`: parses each document strictly, then replays it through its game's rules. Exit 0 when
+ * every document is valid, 1 when any is invalid, 2 when any input cannot be read or is not JSON.
+ */
+export function validateCommand(argv: readonly string[], io: Io): number {
+  const { positionals, options } = parseArgs(argv, { json: 'boolean' });
+  if (positionals.length === 0) {
+    io.err(`usage: ${VALIDATE_USAGE}`);
+    return EXIT.unusable;
+  }
+  let exit: number = EXIT.ok;
+  for (const source of positionals.flatMap(sourcesOf)) {
+    const report = validateSource(source);
+    if (report.status === 'unreadable') exit = EXIT.unusable;
+    else if (report.status === 'invalid' && exit === EXIT.ok) exit = EXIT.invalid;
+    if (options.json) io.out(JSON.stringify(report));
+    else if (report.status === 'unreadable') io.err(formatReport(report));
+    else io.out(formatReport(report));
+  }
+  return exit;
+}
+
+export function formatReport(report: DocumentReport): string {
+  const f = report.failure;
+  if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null)}`;
+  if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
+  const where = f!.index === undefined ? (f!.path ?? '$') : f!.index < 0 ? 'header' : `event ${f!.index} ${f!.type ?? '?'}`;
+  return `INVALID ${report.file} ${where} ${f!.code}: ${f!.message}`;
+}
+
+export function describeOutcome(outcome: Outcome | null): string {
+  if (!outcome) return 'unfinished';
+  return outcome.result === 'win' ? `${outcome.winner} won (${outcome.reason})` : `draw (${outcome.reason})`;
+}
+
+export function validateSource(source: Source): DocumentReport {
+  if (source.error) return { file: source.label, status: 'unreadable', failure: source.error };
+  const parsed = parseGameDocument(source.text!);
+  if (!parsed.ok) {
+    const { code, message, path } = parsed.error;
+    if (code === 'MALFORMED_JSON') return { file: source.label, status: 'unreadable', failure: { code, message } };
+    const index = path ? eventIndexOf(path) : undefined;
+    const type = index === undefined ? undefined : eventTypeAt(source.text!, index);
+    return {
+      file: source.label,
+      status: 'invalid',
+      failure: { ...(index !== undefined ? { index } : {}), ...(type ? { type } : {}), path: path ?? '$', code, message },
+    };
+  }
+  const result = replay(parsed.document);
+  if (result.failure) {
+    const { index, type, code, message } = result.failure;
+    return { file: source.label, status: 'invalid', events: result.applied.length, failure: { index, type, code, message } };
+  }
+  return { file: source.label, status: 'ok', events: result.applied.length, outcome: result.outcome };
+}
+
+/** The documents a command-line path stands for: a file, every document file under a folder, or the lines of a JSON Lines file. */
+export function sourcesOf(path: string): Source[] {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch (error) {
+    return [{ label: path, error: { code: 'UNREADABLE', message: errorMessage(error) } }];
+  }
+  if (isDirectory) return filesUnder(path).flatMap(sourcesOf);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return [{ label: path, error: { code: 'UNREADABLE', message: errorMessage(error) } }];
+  }
+  if (!LINES_FILE.test(path)) return [{ label: path, text }];
+  return text
+    .split('\n')
+    .map((line, i) => ({ label: `${path}:${i + 1}`, text: line }))
+    .filter((s) => s.text.trim() !== '');
+}
+
+function filesUnder(dir: string): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  return entries.flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return filesUnder(path);
+    return DOCUMENT_FILE.test(e.name) ? [path] : [];
+  });
+}
+
+function eventIndexOf(path: string): number | undefined {
+  const m = /^\$\.events\[(\d+)\]/.exec(path);
+  return m ? Number(m[1]) : undefined;
+}
+
+function eventTypeAt(text: string, index: number): string | undefined {
+  try {
+    const type = (JSON.parse(text) as { events?: { type?: unknown }[] }).events?.[index]?.type;
+    return typeof type === 'string' ? type : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
