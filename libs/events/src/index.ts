@@ -8,4 +8,5 @@ export * from './json-error';
 export * from './envelope';
 export * from './upcast';
 export * from './json-schema';
+export * from './streams';
 export * from './born-from-blood';

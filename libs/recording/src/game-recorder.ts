@@ -2,7 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import {
+  GAME_RECORDED,
   GameDocument,
+  GameRecordedData,
+  gameHeadStreamId,
   LogEvent,
   LogFormatError,
   eventUnionFor,
@@ -75,6 +78,7 @@ export class GameRecorder {
     const events = this.toNewEvents(result.applied, options);
     try {
       await this.store.transaction(async (tx) => {
+        await this.recordHeader(tx, gameId, document, 'upload', options);
         await this.store.append(streamIdOf(gameId), 'no_stream', events, tx);
         await this.insertGame(tx, gameId, document, 'upload', result.outcome, options, contentHash);
       });
@@ -109,6 +113,7 @@ export class GameRecorder {
 
     const gameId = randomUUID();
     await this.sql.begin(async (tx) => {
+      await this.recordHeader(tx, gameId, document, 'live', options);
       await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
       await this.insertGame(tx, gameId, document, 'live', null, options, null);
     });
@@ -202,6 +207,14 @@ export class GameRecorder {
       data: e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload },
       metadata,
     }));
+  }
+
+  /** The header travels as an event too, so read models can be built from the event stream alone. */
+  private async recordHeader(tx: TransactionSql, gameId: string, document: GameDocument, mode: 'upload' | 'live', options: RecordOptions) {
+    const { events: _events, ...header } = document;
+    const data: GameRecordedData = { gameId, header, mode, recordedBy: options.principal.name };
+    const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
+    await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata }], tx);
   }
 
   private async insertGame(

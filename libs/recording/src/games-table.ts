@@ -18,7 +18,7 @@ export interface GameRow {
   version: string;
 }
 
-export const streamIdOf = (gameId: string) => `game-${gameId}`;
+export { gameStreamId as streamIdOf } from '@cardlog/events';
 
 export interface GameSummary {
   readonly id: string;

@@ -1,0 +1,27 @@
+import type { GameDocument } from './document';
+
+/**
+ * How games are laid out in the event store. A game has two streams, both keyed by its id on Kafka
+ * so they share a partition and keep their commit order:
+ * - `game-<id>`: the game's own events, numbered 1..n exactly as in its cardlog/1 log;
+ * - `gamehead-<id>`: one `GameRecorded` event with the document's header, written in the same
+ *   transaction just before the first game event, so any consumer can build from the stream alone.
+ */
+export const gameStreamId = (gameId: string) => `game-${gameId}`;
+export const gameHeadStreamId = (gameId: string) => `gamehead-${gameId}`;
+
+/** The id a stream belongs to: `game-<id>` and `gamehead-<id>` both give `<id>`. */
+export function streamKey(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(dash + 1);
+}
+
+export const GAME_RECORDED = 'GameRecorded';
+
+export interface GameRecordedData {
+  readonly gameId: string;
+  /** The document without its events. */
+  readonly header: Omit<GameDocument, 'events'>;
+  readonly mode: 'upload' | 'live';
+  readonly recordedBy?: string;
+}
