@@ -22,7 +22,7 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
-    '^@cardlog/(events|rules|store|testing|bus|recording)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@cardlog/(events|rules|store|testing|bus|recording|projections)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
   globalSetup: path.join(root, 'tools/jest/global-setup.js'),
