@@ -61,6 +61,7 @@ create table rm_replay_snapshots (
 -- Where each game's fold stands, so the next batch continues from it.
 create table rm_game_heads (
   game_id  uuid primary key,
+  header   jsonb not null,
   seq      integer not null,
   state    jsonb not null,
   facts    jsonb not null

@@ -117,6 +117,7 @@ CREATE TABLE public.rm_card_games (
 
 CREATE TABLE public.rm_game_heads (
     game_id uuid NOT NULL,
+    header jsonb NOT NULL,
     seq integer NOT NULL,
     state jsonb NOT NULL,
     facts jsonb NOT NULL
