@@ -5,3 +5,5 @@ export * from './replay';
 export * from './same-event';
 export * from './born-from-blood';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
+export * from './snapshot';
+export * from './insights';

@@ -1,0 +1,55 @@
+/**
+ * Encodes a game state as JSON for read-model snapshots, and back. Maps and Sets survive the trip;
+ * top-level fields still identical to the initial state (a catalog, say, carried along by every
+ * `evolve`) are stored as a marker and restored from the initial state, so a snapshot holds only
+ * what the game changed.
+ */
+const INITIAL = '$initial';
+const MAP = '$map';
+const SET = '$set';
+
+export function encodeState(state: unknown, initial: unknown): unknown {
+  if (!isPlainObject(state) || !isPlainObject(initial)) return encode(state);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    out[key] = value !== undefined && value === initial[key] && typeof value === 'object' ? { [INITIAL]: true } : encode(value);
+  }
+  return out;
+}
+
+export function decodeState<S>(encoded: unknown, initial: S): S {
+  if (!isPlainObject(encoded) || !isPlainObject(initial)) return decode(encoded) as S;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(encoded)) {
+    out[key] = isPlainObject(value) && value[INITIAL] === true ? (initial as Record<string, unknown>)[key] : decode(value);
+  }
+  return out as S;
+}
+
+function encode(value: unknown): unknown {
+  if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [encode(k), encode(v)]) };
+  if (value instanceof Set) return { [SET]: [...value].map(encode) };
+  if (Array.isArray(value)) return value.map(encode);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encode(v);
+    return out;
+  }
+  return value;
+}
+
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (isPlainObject(value)) {
+    if (MAP in value && Object.keys(value).length === 1) return new Map((value[MAP] as [unknown, unknown][]).map(([k, v]) => [decode(k), decode(v)]));
+    if (SET in value && Object.keys(value).length === 1) return new Set((value[SET] as unknown[]).map(decode));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = decode(v);
+    return out;
+  }
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map) && !(value instanceof Set);
+}
