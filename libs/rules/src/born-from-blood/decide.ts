@@ -9,8 +9,8 @@ import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/
 import { decideSetup } from './decide/setup';
 import { decidePassPriority } from './decide/stack';
 import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decideEndTurn, drawForTurnPayloadFits } from './decide/turn';
-import { evolve } from './evolve';
-import { BfbState, Seat, catalogOf, isSeat } from './state';
+import { evolveAndRemember } from './evolve';
+import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
 import { deriveEvents } from './state-check';
 
 const schemas = new Map<string, z.ZodType>();
@@ -127,7 +127,7 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return [event, ...deriveEvents(evolve(state, event), event)];
+  return [event, ...deriveEvents(evolveAndRemember(state, event), event)];
 }
 
 /** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
@@ -157,7 +157,7 @@ function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat,
   }
   if (type === 'DeclareAttack' && payload.immediate && payload.sourceCardId === undefined) bad('an immediate attack names its sourceCardId');
   if (type === 'ModifyStat' && payload.stat === 'hp') {
-    const card = state.cards[payload.cardId];
+    const card = cardOf(state, payload.cardId);
     if (card && catalogOf(state, card).type === 'Character') bad("a Character's HP changes with ChangeHP");
   }
   if (type === 'MoveCard' && payload.position !== undefined && payload.to !== 'deck') bad("position is only for a move to 'deck'");
@@ -194,7 +194,7 @@ const ID_LIST_FIELDS = new Set(['cardIds', 'drawnCardIds', 'defenderIds']);
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (§12.1 *Names*). */
 function knownCards(state: BfbState, type: BornFromBloodEventType, payload: unknown): void {
   if (type === 'DeckRegistered') return;
-  const known = (id: string) => check(state.cards[id] !== undefined, 'UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+  const known = (id: string) => check(cardOf(state, id) !== undefined, 'UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== 'object') return;
     for (const [key, v] of Object.entries(value)) {

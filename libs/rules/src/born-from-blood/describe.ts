@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolve } from './evolve';
-import { BfbState, Phase, Seat, battleDamage, catalogOf, isSeat, other } from './state';
+import { BfbState, Phase, Seat, battleDamage, catalogOf, isSeat, other, cardOf } from './state';
 
 const PHASE_NAMES: Record<Phase, string> = {
   n: 'N Phase',
@@ -21,11 +21,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function describe(event: LogEvent, before: BfbState): string {
   const who = (seat: unknown) => (isSeat(seat) ? before.players[seat].name : String(seat));
   const card = (id: string) => {
-    const c = before.cards[id];
+    const c = cardOf(before, id);
     return c ? catalogOf(before, c).name : id;
   };
   const owned = (id: string) => {
-    const c = before.cards[id];
+    const c = cardOf(before, id);
     return c ? `${who(c.owner)}'s ${card(id)}` : id;
   };
   const actor = who(event.player);
@@ -61,7 +61,7 @@ export function describe(event: LogEvent, before: BfbState): string {
       return p.cardId ? `${actor} draws a card for the turn` : `${actor} has no card to draw`;
     case 'PlayCard': {
       const play = p as E.PlayCard;
-      const entry = before.cards[play.cardId] && catalogOf(before, before.cards[play.cardId]!);
+      const entry = cardOf(before, play.cardId) && catalogOf(before, cardOf(before, play.cardId)!);
       const cost = play.costOverride?.amount ?? entry?.nCost ?? 0;
       const where = play.destination === undefined ? '' : ` to ${typeof play.destination === 'string' ? play.destination : JSON.stringify(play.destination)}`;
       const stacked = entry && (entry.type === 'Skill' || entry.pray) ? `; ${who(other(event.player as Seat))} may respond` : '';
@@ -102,12 +102,12 @@ export function describe(event: LogEvent, before: BfbState): string {
       const defending = other(b.attackingSeat);
       const next = after();
       const lost = before.players[defending].hp - next.players[defending].hp;
-      const destroyed = b.defenders.filter((id) => next.cards[id]?.zone === 'graveyard').map(card);
+      const destroyed = b.defenders.filter((id) => cardOf(next, id)?.zone === 'graveyard').map(card);
       const parts = [
         ...(destroyed.length ? [`${list(destroyed)} ${destroyed.length === 1 ? 'is' : 'are'} destroyed`] : []),
         `${lost} damage to ${who(defending)}'s Character (${Math.max(0, next.players[defending].hp)} HP)`,
       ];
-      const rebound = next.cards[b.attackerId]?.zone === 'hand' ? `; ${card(b.attackerId)} rebounds to hand` : '';
+      const rebound = cardOf(next, b.attackerId)?.zone === 'hand' ? `; ${card(b.attackerId)} rebounds to hand` : '';
       return `${card(b.attackerId)}'s attack resolves: ${parts.join('; ')}${rebound}`;
     }
     case 'DiscardToHandLimit':
@@ -138,7 +138,7 @@ export function describe(event: LogEvent, before: BfbState): string {
         const seat = d.target.character;
         return `${source}${d.amount} damage to ${who(seat)}'s Character (${Math.max(0, after().players[seat].hp)} HP)`;
       }
-      const gone = after().cards[d.target.card]?.zone === 'graveyard';
+      const gone = cardOf(after(), d.target.card)?.zone === 'graveyard';
       return `${source}${d.amount} damage to ${owned(d.target.card)}${gone ? ', destroyed' : ''}`;
     }
     case 'ChangeHP':

@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { closeBattle, drawInto, moveCard, withCard, withObject, withPlayer } from './mutate';
-import { BfbState, Seat, block, catalogOf, characterBlock, posKey, survives } from './state';
+import { BfbState, Seat, block, catalogOf, characterBlock, posKey, survives, cardOf } from './state';
 import { untilOf } from './turn';
 import { recordUse } from './uses';
 
@@ -20,7 +20,7 @@ export function evolveEffect(state: BfbState, event: LogEvent): BfbState {
         const damage = Math.max(0, d.amount - (d.ignoreBlock ? 0 : characterBlock(state, seat)));
         return withPlayer(state, seat, (p) => ({ ...p, hp: p.hp - damage }));
       }
-      const card = state.cards[d.target.card];
+      const card = cardOf(state, d.target.card);
       if (!card) return state;
       const received = d.ignoreBlock ? d.amount : Math.max(0, d.amount - block(state, card));
       return survives(state, card, received) ? state : moveCard(state, card.id, 'graveyard');
@@ -54,7 +54,7 @@ export function evolveEffect(state: BfbState, event: LogEvent): BfbState {
     }
     case 'SetStatus': {
       const s = payload as E.SetStatus;
-      const card = state.cards[s.cardId];
+      const card = cardOf(state, s.cardId);
       if (!card) return state;
       const burn = s.status === 'burn' && s.params ? { burn: { amount: s.params.amount, tickAt: (s.params.tickAt ?? card.owner) as Seat } } : {};
       return withObject(state, s.cardId, (o) => ({ ...o, statuses: [...o.statuses, { status: s.status, until: untilOf(state, s.duration), ...burn }] }));
@@ -121,7 +121,7 @@ export function evolveEffect(state: BfbState, event: LogEvent): BfbState {
     }
     case 'RecordAbilityUse': {
       const r = payload as E.RecordAbilityUse;
-      const card = state.cards[r.cardId];
+      const card = cardOf(state, r.cardId);
       const ab = card && catalogOf(state, card).abilities?.find((a) => a.id === r.abilityId);
       return ab ? recordUse(state, r.cardId, `ability:${ab.id}`, ab.cd, ab.limit) : state;
     }

@@ -18,15 +18,35 @@ import {
   other,
   posKey,
   survives,
+  cardOf,
 } from './state';
 import { countDownCooldowns, expireEndOfTurn, startTurn } from './turn';
 import { recordUse } from './uses';
+
+/**
+ * `decide` folds the events it returns to derive the state check; the caller then folds the same event
+ * objects again. Remembering (state before → state after) per event object makes that second fold free.
+ * A pure memo: the same inputs always give the same state.
+ */
+const folded = new WeakMap<LogEvent, { readonly before: BfbState; readonly after: BfbState }>();
 
 /**
  * Applies one recorded event. Never throws: a stored event is a fact, and whatever it names that no
  * longer fits is skipped rather than rejected (validation is `decide`'s job).
  */
 export function evolve(state: BfbState, event: LogEvent): BfbState {
+  const hit = folded.get(event);
+  return hit && hit.before === state ? hit.after : apply(state, event);
+}
+
+/** `evolve`, remembering the result for the same event object (used by `decide`). */
+export function evolveAndRemember(state: BfbState, event: LogEvent): BfbState {
+  const after = apply(state, event);
+  folded.set(event, { before: state, after });
+  return after;
+}
+
+function apply(state: BfbState, event: LogEvent): BfbState {
   const payload = event.payload as any;
   const actor = event.player as Seat;
   switch (event.type) {
@@ -74,7 +94,7 @@ export function evolve(state: BfbState, event: LogEvent): BfbState {
     case 'PassPriority':
       return resolveTop(state);
     case 'SellCard': {
-      const card = state.cards[(payload as E.SellCard).cardId];
+      const card = cardOf(state, (payload as E.SellCard).cardId);
       if (!card) return state;
       const refund = catalogOf(state, card).worthless ? 0 : Math.floor((card.obj?.nPaid ?? 0) / 2); // BB-R2
       return withPlayer(moveCard(state, card.id, 'graveyard'), card.owner, (p) => ({ ...p, n: p.n + refund }));
@@ -118,18 +138,20 @@ export function evolve(state: BfbState, event: LogEvent): BfbState {
 }
 
 function registerDeck(state: BfbState, seat: Seat, reg: E.DeckRegistered): BfbState {
-  const cards = { ...state.cards };
+  const bound: [string, CardState][] = [];
   const owned = reg.specialArtOwnership?.counts ?? {};
   const bind = (entry: E.DeckEntry, zone: string) => {
     const special = entry.artId !== undefined && state.catalog.get(entry.catalogId)?.artVariants?.some((v) => v.artId === entry.artId && v.special);
     // BB-R21: a special art the player does not own is shown as the normal art.
     const keepArt = entry.artId !== undefined && (!special || (owned[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0);
     const card: CardState = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, zone, usedThisGame: [], ...(keepArt ? { artId: entry.artId! } : {}) };
-    cards[entry.cardId] = card;
+    bound.push([entry.cardId, card]);
   };
   bind(reg.character, 'unplaced');
   reg.main.forEach((e) => bind(e, 'deck'));
   reg.extra.forEach((e) => bind(e, 'extraDeck'));
+  // Built in one go (not key by key) so the card map stays a fast-properties object.
+  const cards = { ...state.cards, ...Object.fromEntries(bound) };
   const next = withPlayer({ ...state, cards }, seat, (p) => ({
     ...p,
     characterId: reg.character.cardId,
@@ -145,7 +167,7 @@ function cardCost(state: BfbState, card: CardState, override?: { amount: number 
 }
 
 function playCard(state: BfbState, actor: Seat, play: E.PlayCard): BfbState {
-  const card = state.cards[play.cardId];
+  const card = cardOf(state, play.cardId);
   if (!card) return state;
   const entry = catalogOf(state, card);
   const nPaid = cardCost(state, card, play.costOverride);
@@ -161,7 +183,7 @@ function playCard(state: BfbState, actor: Seat, play: E.PlayCard): BfbState {
 
 /** A played card arrives: into its destination, or to the graveyard (oneShot); counted for bonus N (§7.2). */
 function enterFromPlay(state: BfbState, cardId: string, destination: string | undefined, nPaid: number, counts: boolean): BfbState {
-  const owner = state.cards[cardId]!.owner;
+  const owner = cardOf(state, cardId)!.owner;
   const placed = destination === undefined || !(destination.startsWith('host:') ? hostStillThere(state, destination) : true)
     ? moveCard(state, cardId, 'graveyard')
     : moveCard(state, cardId, destination, { nPaid });
@@ -169,12 +191,12 @@ function enterFromPlay(state: BfbState, cardId: string, destination: string | un
 }
 
 const hostStillThere = (state: BfbState, destination: string): boolean => {
-  const host = state.cards[destination.slice(5)];
+  const host = cardOf(state, destination.slice(5));
   return host !== undefined && inPlay(host) && host.zone !== 'characterZone';
 };
 
 function activateAbility(state: BfbState, actor: Seat, act: E.ActivateAbility): BfbState {
-  const card = state.cards[act.cardId];
+  const card = cardOf(state, act.cardId);
   const ab = card && catalogOf(state, card).abilities?.find((a) => a.id === act.abilityId);
   if (!card || !ab) return state;
   const cost = act.costOverride?.amount ?? ab.nCost ?? 0;
@@ -193,14 +215,14 @@ export function resolveTop(state: BfbState): BfbState {
   const next: BfbState = { ...state, stack: state.stack.slice(0, -1) };
   if (top.kind === 'card') return enterFromPlay(next, top.cardId, top.destination, top.nPaid ?? 0, top.countsAsPlayed ?? false);
   if (top.kind === 'attack' && next.battle) {
-    const attacker = next.cards[next.battle.attackerId];
+    const attacker = cardOf(next, next.battle.attackerId);
     return attacker && inPlay(attacker) ? { ...next, battle: { ...next.battle, step: 'defend' } } : closeBattle(next); // BB-R35
   }
   return next;
 }
 
 function declareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): BfbState {
-  const attacker = state.cards[attack.attackerId];
+  const attacker = cardOf(state, attack.attackerId);
   if (!attacker) return state;
   const skill = attack.using === 'atk' ? undefined : catalogOf(state, attacker).combatSkills?.find((s) => s.id === attack.using);
   let next = withPlayer(state, actor, (p) => ({ ...p, n: p.n - (skill?.nCost ?? 0) }));
@@ -234,7 +256,7 @@ function resolveBattle(state: BfbState): BfbState {
   let toCharacter: number;
   if (battle.declaredDefenders) {
     for (const id of battle.defenders) {
-      const d = state.cards[id]!;
+      const d = cardOf(state, id)!;
       const received = Math.max(0, (battle.assignment?.shares[id] ?? 0) - block(state, d));
       if (survives(state, d, received)) continue;
       destroyed.push(id);
@@ -247,7 +269,7 @@ function resolveBattle(state: BfbState): BfbState {
   let next = state;
   for (const id of destroyed) next = moveCard(next, id, 'graveyard');
   next = withPlayer(next, defending, (p) => ({ ...p, hp: p.hp - damage }));
-  const attacker = next.cards[battle.attackerId];
+  const attacker = cardOf(next, battle.attackerId);
   if (attacker && inPlay(attacker) && attacker.zone !== 'characterZone' && hasKeyword(next, attacker, 'Rebound')) {
     next = moveCard(next, attacker.id, 'hand');
   }
@@ -269,12 +291,12 @@ function tickBurns(state: BfbState, seat: Seat): BfbState {
   let next = state;
   const targets: { id: string; amount: number }[] = [];
   for (const id of inPlayIds(state)) {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     if (!card.obj) continue;
     for (const s of card.obj.statuses) if (s.burn && s.burn.tickAt === seat) targets.push({ id: card.id, amount: s.burn.amount });
   }
   for (const { id, amount } of targets) {
-    const card = next.cards[id]!;
+    const card = cardOf(next, id)!;
     if (!inPlay(card)) continue;
     if (card.zone === 'characterZone') {
       const damage = Math.max(0, amount - characterBlock(next, card.owner));

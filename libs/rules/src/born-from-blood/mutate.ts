@@ -9,6 +9,7 @@ import {
   Seat,
   Until,
   ZoneKey,
+  cardOf,
   fieldCardIds,
   isFieldKey,
 } from './state';
@@ -20,8 +21,16 @@ export function withPlayer(state: BfbState, seat: Seat, update: (p: PlayerState)
 }
 
 export function withCard(state: BfbState, id: CardId, update: (c: CardState) => CardState): BfbState {
-  const card = state.cards[id];
-  return card ? { ...state, cards: { ...state.cards, [id]: update(card) } } : state;
+  const card = cardOf(state, id);
+  return card ? replaceCards(state, [update(card)]) : state;
+}
+
+/** Puts updated cards in place with one copy of the card map (only existing keys are set, so it stays a fast object). */
+export function replaceCards(state: BfbState, updated: readonly CardState[]): BfbState {
+  if (updated.length === 0) return state;
+  const cards = { ...state.cards };
+  for (const card of updated) cards[card.id] = card;
+  return { ...state, cards };
 }
 
 export function withObject(state: BfbState, id: CardId, update: (o: FieldObject) => FieldObject): BfbState {
@@ -89,18 +98,16 @@ function attach(player: PlayerState, zone: ZoneKey, id: CardId, position?: 'top'
  * open battle (§9.2, BB-R35). A move between two field places keeps the object (BB-R41).
  */
 export function moveCard(state: BfbState, id: CardId, to: ZoneKey, opts: { position?: 'top' | 'bottom'; nPaid?: number } = {}): BfbState {
-  const card = state.cards[id];
+  const card = cardOf(state, id);
   if (!card) return state;
   const player = attach(detach(state.players[card.owner], card.zone, id), to, id, opts.position);
   const wasOn = isFieldKey(card.zone);
   const isOn = isFieldKey(to);
   const obj = wasOn && isOn ? card.obj : isOn ? newObject(state.turn, opts.nPaid ?? 0) : undefined;
   const moved: CardState = { id: card.id, owner: card.owner, catalogId: card.catalogId, zone: to, usedThisGame: card.usedThisGame };
-  const next: BfbState = {
-    ...state,
-    players: { ...state.players, [card.owner]: player },
-    cards: { ...state.cards, [id]: { ...moved, ...(card.artId ? { artId: card.artId } : {}), ...(obj ? { obj } : {}) } },
-  };
+  const next = replaceCards({ ...state, players: { ...state.players, [card.owner]: player } }, [
+    { ...moved, ...(card.artId ? { artId: card.artId } : {}), ...(obj ? { obj } : {}) },
+  ]);
   return wasOn && !isOn ? afterLeavingField(next, id) : next;
 }
 
@@ -127,7 +134,7 @@ export function inPlayIds(state: BfbState): CardId[] {
   const ids: CardId[] = [];
   for (const seat of SEATS) {
     const p = state.players[seat];
-    if (p.characterId && state.cards[p.characterId]?.zone === 'characterZone') ids.push(p.characterId);
+    if (p.characterId && cardOf(state, p.characterId)?.zone === 'characterZone') ids.push(p.characterId);
     ids.push(...fieldCardIds(p));
   }
   return ids;
@@ -135,9 +142,9 @@ export function inPlayIds(state: BfbState): CardId[] {
 
 /** Drops the statuses, modifiers and keyword grants/removals whose duration has run out. */
 export function pruneAttachments(state: BfbState, expired: (until: Until) => boolean): BfbState {
-  let cards: Record<CardId, CardState> | undefined;
+  const updated: CardState[] = [];
   for (const id of inPlayIds(state)) {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     const o = card.obj;
     if (!o) continue;
     const keep = <T extends { until: Until }>(list: readonly T[]) => (list.some((x) => expired(x.until)) ? list.filter((x) => !expired(x.until)) : list);
@@ -146,10 +153,9 @@ export function pruneAttachments(state: BfbState, expired: (until: Until) => boo
     const grantedKeywords = keep(o.grantedKeywords);
     const removedKeywords = keep(o.removedKeywords);
     if (statuses === o.statuses && modifiers === o.modifiers && grantedKeywords === o.grantedKeywords && removedKeywords === o.removedKeywords) continue;
-    cards ??= { ...state.cards };
-    cards[id] = { ...card, obj: { ...o, statuses, modifiers, grantedKeywords, removedKeywords } };
+    updated.push({ ...card, obj: { ...o, statuses, modifiers, grantedKeywords, removedKeywords } });
   }
-  return cards ? { ...state, cards } : state;
+  return replaceCards(state, updated);
 }
 
 /** Draws the named cards of a seat's deck into its hand, in order, skipping any that cannot be drawn. */

@@ -3,6 +3,7 @@ import type { GameDocument } from '@cardlog/events';
 import { replay } from '../replay';
 import { isRuleViolation } from '../rule-violation';
 import { bornFromBlood } from './index';
+import { cardOf } from './state';
 import { FIXTURE_CATALOG } from './testing/fixture-catalog';
 import { Table, deckCount, registration } from './testing/harness';
 
@@ -263,7 +264,7 @@ describe('B23 a complete log and the derived end', () => {
     expect(p1.deck.top.length + p1.deck.middle.length + p1.deck.bottom.length).toBe(42);
     expect(p1.deck.bottom).toEqual(['p1-41', 'p1-29']);
     expect(p1.zones.mercenary).toEqual(['p1-02']);
-    expect(s.cards['p1-02'].obj.enteredTurn).toBe(1);
+    expect(cardOf(s, 'p1-02')!.obj!.enteredTurn).toBe(1);
     expect(p1.playedFromHandLastOwnTurn).toBe(1);
     expect(s.players.p2.hp).toBe(3800);
     expect(s.players.p2.n).toBe(3);

@@ -1,27 +1,29 @@
 import type { LogEvent } from '@cardlog/events';
-import { evolve } from './evolve';
-import { BfbState, SEATS, Seat, catalogOf, currentHp, fieldCardIds, onField, other } from './state';
+import { evolveAndRemember } from './evolve';
+import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
 export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
-  const found = new Map<string, Reason>();
+  let found: Map<string, Reason> | undefined;
   for (const seat of SEATS) {
-    const player = state.players[seat];
-    for (const id of fieldCardIds(player)) {
-      const card = state.cards[id]!;
-      if (catalogOf(state, card).type === 'Character') continue;
-      const hp = currentHp(state, card);
-      if (hp !== undefined && hp <= 0) found.set(id, 'hpZero');
-    }
-    for (const [zone, ids] of Object.entries(player.zones)) {
-      if (!zone.startsWith('host:') || ids.length === 0) continue;
-      const host = state.cards[zone.slice(5)];
+    const zones = state.players[seat].zones;
+    for (const zone in zones) {
+      const ids = zones[zone]!;
+      if (ids.length === 0 || !isFieldKey(zone)) continue;
+      for (const id of ids) {
+        const card = cardOf(state, id)!;
+        const hp = currentHp(state, card);
+        if (hp !== undefined && hp <= 0 && catalogOf(state, card).type !== 'Character') (found ??= new Map()).set(id, 'hpZero');
+      }
+      if (!zone.startsWith('host:')) continue;
+      const host = cardOf(state, zone.slice(5));
       if (host && onField(host)) continue;
-      for (const id of ids) if (!found.has(id)) found.set(id, 'hostLeft');
+      for (const id of ids) if (!found?.has(id)) (found ??= new Map()).set(id, 'hostLeft');
     }
   }
+  if (!found) return [];
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([cardId, reason]) => ({ cardId, reason }));
 }
 
@@ -37,7 +39,7 @@ export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
     derived.push(event);
-    state = evolve(state, event);
+    state = evolveAndRemember(state, event);
   }
   const ended = gameEnd(state, action);
   if (ended) derived.push({ type: 'GameEnded', payload: ended });

@@ -153,6 +153,8 @@ export interface BfbState {
   readonly cards: Readonly<Record<CardId, CardState>>;
 }
 
+export const cardOf = (state: BfbState, id: CardId): CardState | undefined => state.cards[id];
+
 // ---- places ------------------------------------------------------------------------------------
 
 export const SLOT_CAPACITY: Readonly<Record<string, number>> = { mercenary: 3, artifact: 2, skill: 2, item: 1, offHand: 1 };
@@ -205,10 +207,10 @@ export const block = (state: BfbState, card: CardState): number =>
 /** The Character's own Block plus the printed Block of its controller's Items on the field (BB-R25). */
 export function characterBlock(state: BfbState, seat: Seat): number {
   const player = state.players[seat];
-  const character = player.characterId ? state.cards[player.characterId] : undefined;
+  const character = player.characterId ? cardOf(state, player.characterId) : undefined;
   let total = character ? block(state, character) : 0;
   for (const id of fieldCardIds(player)) {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     if (catalogOf(state, card).type !== 'Item' || hasStatus(card, 'silence')) continue;
     const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
     if (removed) continue;
@@ -243,13 +245,13 @@ export function ability(state: BfbState, card: CardState, id: string): Ability |
 }
 
 export function hasPierce(state: BfbState, battle: Battle): boolean {
-  const attacker = state.cards[battle.attackerId];
+  const attacker = cardOf(state, battle.attackerId);
   const skillPierce = attacker && battle.using !== 'atk' ? (combatSkill(state, attacker, battle.using)?.pierce ?? false) : false;
   return battle.grantedPierce || skillPierce || (attacker !== undefined && hasKeyword(state, attacker, 'Pierce'));
 }
 
 export function cannotBePrevented(state: BfbState, battle: Battle): boolean {
-  const attacker = state.cards[battle.attackerId];
+  const attacker = cardOf(state, battle.attackerId);
   const flag = attacker && battle.using !== 'atk' ? (combatSkill(state, attacker, battle.using)?.cannotBePrevented ?? false) : false;
   return battle.grantedCannotBePrevented || flag;
 }
@@ -257,7 +259,7 @@ export function cannotBePrevented(state: BfbState, battle: Battle): boolean {
 /** The battle's damage D: fixed once assigned, else following the current values (§9.2). */
 export function battleDamage(state: BfbState, battle: Battle): number {
   if (battle.fixedDamage !== undefined) return battle.fixedDamage;
-  const attacker = state.cards[battle.attackerId];
+  const attacker = cardOf(state, battle.attackerId);
   if (!attacker) return 0;
   const skill = battle.using === 'atk' ? 0 : (combatSkill(state, attacker, battle.using)?.damage ?? 0);
   return Math.max(0, skill + currentAtk(state, attacker) + battle.damageDelta);
@@ -283,7 +285,7 @@ export function capacity(state: BfbState, seat: Seat, zone: ZoneKey): number | u
   if (zone === 'extraZone') return Infinity;
   if (zone.startsWith('special:')) return state.players[seat].specialSlots[zone.slice(8)]?.capacity;
   if (zone.startsWith('host:')) {
-    const host = state.cards[zone.slice(5)];
+    const host = cardOf(state, zone.slice(5));
     if (!host || host.owner !== seat || !onField(host)) return undefined;
     return catalogOf(state, host).fieldArtifact?.hostCapacity;
   }

@@ -1,5 +1,5 @@
-import { inPlayIds, pruneAttachments, withPlayer } from './mutate';
-import { BfbState, FieldObject, Seat, Until } from './state';
+import { inPlayIds, pruneAttachments, replaceCards, withPlayer } from './mutate';
+import { BfbState, CardState, FieldObject, Seat, Until, cardOf } from './state';
 
 /** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
 export function income(turnsTaken: number, playedLastOwnTurn: number): number {
@@ -8,17 +8,16 @@ export function income(turnsTaken: number, playedLastOwnTurn: number): number {
 
 /** Starts a turn at its N Phase: per-turn records reset, `turnsTaken` counted, income folded. */
 export function startTurn(state: BfbState, seat: Seat): BfbState {
-  const cards = { ...state.cards };
+  const updated: CardState[] = [];
   for (const id of inPlayIds(state)) {
-    const card = cards[id]!;
+    const card = cardOf(state, id)!;
     const o = card.obj;
     if (o && (o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0)) {
-      cards[id] = { ...card, obj: { ...o, attacksThisTurn: 0, usedThisTurn: [] } };
+      updated.push({ ...card, obj: { ...o, attacksThisTurn: 0, usedThisTurn: [] } });
     }
   }
   const next: BfbState = {
-    ...state,
-    cards,
+    ...replaceCards(state, updated),
     turn: state.turn + 1,
     turnPlayer: seat,
     phase: 'n',
@@ -52,10 +51,9 @@ export function untilOf(
 
 /** Step 2 of the cleanup: CD counts down for abilities not used this turn (BB-R15). */
 export function countDownCooldowns(state: BfbState): BfbState {
-  const cards = { ...state.cards };
-  let changed = false;
+  const updated: CardState[] = [];
   for (const id of inPlayIds(state)) {
-    const card = cards[id]!;
+    const card = cardOf(state, id)!;
     if (!card.obj || (!state.config.cdCountsEveryTurn && card.owner !== state.turnPlayer)) continue;
     const cd: Record<string, FieldObject['cd'][string]> = { ...card.obj.cd };
     let touched = false;
@@ -65,24 +63,19 @@ export function countDownCooldowns(state: BfbState): BfbState {
         touched = true;
       }
     }
-    if (touched) {
-      cards[id] = { ...card, obj: { ...card.obj, cd } };
-      changed = true;
-    }
+    if (touched) updated.push({ ...card, obj: { ...card.obj, cd } });
   }
-  return changed ? { ...state, cards } : state;
+  return replaceCards(state, updated);
 }
 
 /** Step 3: "this turn" effects expire, and with them every Ready and Playable-this-turn status. */
 export function expireEndOfTurn(state: BfbState): BfbState {
   const pruned = pruneAttachments(state, (until) => 'endOfTurn' in until && until.endOfTurn <= state.turn);
-  const cards = { ...pruned.cards };
-  let changed = false;
+  const updated: CardState[] = [];
   for (const id of inPlayIds(pruned)) {
-    const card = cards[id]!;
+    const card = cardOf(pruned, id)!;
     if (!card.obj?.statuses.some((s) => s.status === 'ready' || s.status === 'playableThisTurn')) continue;
-    cards[id] = { ...card, obj: { ...card.obj, statuses: card.obj.statuses.filter((s) => s.status !== 'ready' && s.status !== 'playableThisTurn') } };
-    changed = true;
+    updated.push({ ...card, obj: { ...card.obj, statuses: card.obj.statuses.filter((s) => s.status !== 'ready' && s.status !== 'playableThisTurn') } });
   }
-  return changed ? { ...pruned, cards } : pruned;
+  return replaceCards(pruned, updated);
 }

@@ -16,6 +16,7 @@ import {
   hasPierce,
   keywordEntries,
   priorityHolder,
+  cardOf,
 } from './state';
 
 /** A card as anyone who may see it sees it. */
@@ -34,11 +35,11 @@ export interface CardRef {
 export function view(state: BfbState, viewer: Viewer) {
   const everything = viewer === 'judge' || (viewer === 'reveal' && state.stage === 'ended');
   const ref = (id: CardId): CardRef => {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     return { cardId: id, catalogId: card.catalogId, name: catalogOf(state, card).name, ...(card.artId ? { artId: card.artId } : {}) };
   };
   const inPlay = (id: CardId) => {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     const o = card.obj;
     return {
       ...ref(id),
@@ -73,7 +74,7 @@ export function view(state: BfbState, viewer: Viewer) {
         .filter((k) => k.startsWith('host:') && zone(k).length > 0)
         .map((k) => [k.slice(5), zone(k).map(inPlay)]),
     );
-    const character = p.characterId && state.cards[p.characterId]?.zone === 'characterZone' ? inPlay(p.characterId) : undefined;
+    const character = p.characterId && cardOf(state, p.characterId)?.zone === 'characterZone' ? inPlay(p.characterId) : undefined;
     return {
       seat,
       name: p.name,

@@ -15,6 +15,7 @@ import {
   isSick,
   lethal,
   onField,
+  cardOf,
 } from '../state';
 import { check, noBattle, stackEmpty, turnPlayerOnly } from './guards';
 
@@ -27,7 +28,7 @@ export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.Decl
   check(immediate || state.phase === 'combat', 'WRONG_PHASE', 'attacks are declared in the Combat Phase (or immediately, by an effect)', {
     phase: state.phase,
   });
-  const attacker = state.cards[attack.attackerId]!;
+  const attacker = cardOf(state, attack.attackerId)!;
   check(attacker.owner === actor && inPlay(attacker), 'BAD_ATTACKER', `${attacker.id} is neither on ${actor}'s field nor their Character`, {
     attackerId: attacker.id,
   });
@@ -64,14 +65,14 @@ export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.
   const battle = state.battle;
   check(battle && battle.step === 'defend', 'WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
   const ids = declare.defenderIds;
-  const defenders = ids.map((id) => state.cards[id]!);
+  const defenders = ids.map((id) => cardOf(state, id)!);
   defenders.forEach((d, i) => {
     const legal = d.owner === actor && onField(d) && catalogOf(state, d).type === 'Mercenary' && ids.indexOf(d.id) === i;
     check(legal, 'BAD_DEFENDER', `${d.id} cannot defend: only ${actor}'s Mercenaries on the field, each once (BB-R12)`, { cardId: d.id });
   });
   for (const d of defenders) check(!hasStatus(d, 'stun'), 'STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
   for (const d of defenders) check(!hasStatus(d, 'deep'), 'DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
-  const attacker = state.cards[battle.attackerId]!;
+  const attacker = cardOf(state, battle.attackerId)!;
   if (hasKeyword(state, attacker, 'Skybound')) {
     for (const d of defenders) {
       check(hasKeyword(state, d, 'AntiAir'), 'SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
@@ -106,7 +107,7 @@ export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.Assig
   }
   if (assign.toCharacter > 0) {
     for (const id of battle.defenders) {
-      const need = lethal(state, state.cards[id]!);
+      const need = lethal(state, cardOf(state, id)!);
       const got = assign.shares[id] ?? 0;
       check(got >= need, 'PIERCE_NEEDS_LETHAL', `${id} gets ${got}, below its lethal ${need}: Pierce reaches the Character only past lethal on every defender`, {
         cardId: id,

@@ -13,6 +13,7 @@ import {
   occupied,
   onField,
   posKey,
+  cardOf,
 } from '../state';
 import { check } from './guards';
 import { checkUsable } from './play';
@@ -26,7 +27,7 @@ function durationFits(state: BfbState, duration: E.Duration): void {
 
 /** The structural checks of the §12.3 effect events; their intent is trusted. */
 export function decideEffect(state: BfbState, type: string, payload: any): void {
-  const card = (id: string) => state.cards[id]!;
+  const card = (id: string) => cardOf(state, id)!;
   switch (type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
@@ -145,7 +146,7 @@ function checkDestination(state: BfbState, c: CardState, to: string): void {
   const bad = (why: string) => check(false, 'BAD_DESTINATION', `${c.id} cannot go to ${to}: ${why}`, { cardId: c.id, to });
   if ((to === 'extraDeck' || to === 'extraZone') && !catalogOf(state, c).extra) bad('only Extra cards go there');
   const ownField = (id: string) => {
-    const target = state.cards[id];
+    const target = cardOf(state, id);
     return target !== undefined && target.owner === c.owner && onField(target) ? target : undefined;
   };
   if (to.startsWith('host:')) {

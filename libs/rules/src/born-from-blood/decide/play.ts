@@ -12,11 +12,12 @@ import {
   inPlay,
   onField,
   posKey,
+  cardOf,
 } from '../state';
 import { check, isMainPhase, noBattle, priorityIfStacked, stackEmpty, turnPlayerOnly } from './guards';
 
 export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): void {
-  const card = state.cards[play.cardId]!;
+  const card = cardOf(state, play.cardId)!;
   const entry = catalogOf(state, card);
   if (entry.pray) {
     priorityIfStacked(state, actor);
@@ -53,7 +54,7 @@ function checkDestination(state: BfbState, actor: Seat, card: CardState, entry: 
   if (destination === 'extraZone') return bad('the Extra Zone is never a play destination');
   const infiltration = printedInfiltration(entry);
   if (destination.startsWith('host:')) {
-    const host = state.cards[destination.slice(5)];
+    const host = cardOf(state, destination.slice(5));
     if (!host || host.owner !== actor || !onField(host) || !catalogOf(state, host).fieldArtifact) return bad('no such Field Artifact on your field');
     if (!infiltration && entry.type !== 'Mercenary') bad('only Mercenaries are hosted');
     return;
@@ -73,7 +74,7 @@ function checkDestination(state: BfbState, actor: Seat, card: CardState, entry: 
 const OWN_TURN_KINDS = new Set(['order', 'endPhase', 'other']);
 
 export function decideActivateAbility(state: BfbState, actor: Seat, act: E.ActivateAbility): void {
-  const card = state.cards[act.cardId]!;
+  const card = cardOf(state, act.cardId)!;
   const ab = abilityOf(state, card, act.abilityId);
   check(ab, 'UNKNOWN_ABILITY', `${catalogOf(state, card).name} has no ability "${act.abilityId}"`, { cardId: card.id, abilityId: act.abilityId });
   if (OWN_TURN_KINDS.has(ab.kind)) turnPlayerOnly(state, actor, `use ${ab.kind} abilities`);
@@ -116,7 +117,7 @@ export function decideSellCard(state: BfbState, actor: Seat, sell: E.SellCard): 
   stackEmpty(state);
   noBattle(state);
   check(isMainPhase(state), 'WRONG_PHASE', 'cards are sold in your Main or Second Main Phase', { phase: state.phase });
-  const card = state.cards[sell.cardId]!;
+  const card = cardOf(state, sell.cardId)!;
   check(card.owner === actor && onField(card), 'NOT_SELLABLE', `${card.id} is not on ${actor}'s field`, { cardId: card.id });
   check(card.obj!.enteredTurn < state.turn, 'SELL_TOO_EARLY', `${card.id} entered the field this turn: sell it from your next turn on`, {
     cardId: card.id,

@@ -3,7 +3,7 @@ import { RuleViolation, isRuleViolation } from '../../rule-violation';
 import { decide } from '../decide';
 import { evolve } from '../evolve';
 import { initialState } from '../setup';
-import { BfbState, CardId, CardState, SEATS, Seat, deckSize } from '../state';
+import { BfbState, CardId, CardState, SEATS, Seat, deckSize, cardOf } from '../state';
 import { FILLERS, FIXTURE_CATALOG } from './fixture-catalog';
 
 export type Ev = LogEvent;
@@ -65,7 +65,7 @@ export class Table {
   }
 
   card(id: CardId): CardState {
-    return this.state.cards[id]!;
+    return cardOf(this.state, id)!;
   }
 
   hand(seat: Seat): readonly CardId[] {
