@@ -105,10 +105,13 @@ export function candidates(state: BfbState, memory: BotMemory, prng: Prng): Cand
 function plays(state: BfbState, seat: Seat, weight: number, prayOnly = false): Candidate[] {
   const player = state.players[seat];
   const out: Candidate[] = [];
-  for (const id of hand(state, seat)) {
+  const cards = hand(state, seat);
+  // A player holding a Pray card keeps 1N back for the opponent's turn.
+  const reserve = cards.some((id) => catalogOf(state, state.cards[id]!).pray) ? 1 : 0;
+  for (const id of cards) {
     const card = catalogOf(state, state.cards[id]!);
     if (card.type === 'Character' || card.extra || (prayOnly && !card.pray)) continue;
-    if ((card.nCost ?? 0) > player.n) continue;
+    if ((card.nCost ?? 0) + (card.pray ? 0 : reserve) > player.n) continue;
     for (const destination of destinationsFor(state, seat, card)) {
       out.push(act('PlayCard', seat, destination === undefined ? { cardId: id } : { cardId: id, destination }, weight));
     }
@@ -135,9 +138,18 @@ function prayPlays(state: BfbState, seat: Seat, weight: number): Candidate[] {
   return [...plays(state, seat, weight, true), ...abilityUses(state, seat, ['pray'], weight)];
 }
 
+/** Responses to the top stack item; a negation is kept for an opposing Skill card being played. */
 function prayResponses(state: BfbState, holder: Seat): Candidate[] {
-  return prayPlays(state, holder, 1);
+  const top = state.stack[state.stack.length - 1]!;
+  const skillPlay = top.kind === 'card' && catalogOf(state, state.cards[top.cardId]!).type === 'Skill';
+  return prayPlays(state, holder, 1).map((c) => {
+    const card = state.cards[(c.action.payload as { cardId: string }).cardId];
+    return card?.catalogId === NEGATES_SKILL ? { ...c, weight: skillPlay ? 6 : 0.1 } : c;
+  });
 }
+
+/** The demo card whose text negates a Skill card being played. */
+const NEGATES_SKILL = 'blue-undertow-prayer';
 
 function abilityUses(state: BfbState, seat: Seat, kinds: readonly string[], weight: number): Candidate[] {
   const player = state.players[seat];

@@ -4,6 +4,7 @@ import { isRuleViolation } from '../../rule-violation';
 import { DEMO_CATALOG_ID, DEMO_DECKS, DeckList, demoCatalog, registrationFor } from '../catalog';
 import { BfbState, Seat, deckSize, other } from '../state';
 import { ATTACKS_ON_PLAY, BotMemory, Candidate, candidates } from './bot';
+import { followUps } from './effects';
 import { Prng } from './prng';
 
 export const RULES_VERSION = '1';
@@ -114,8 +115,23 @@ export function simulateGame(
       record({ type: 'Concede', player: state.turnPlayer ?? 'p1', payload: {} });
       break;
     }
+    const before = state;
     apply(chosen.produced);
     afterAction(chosen.action);
+    for (const effect of followUps(before, chosen.action, state, memory, prng)) {
+      if (system.isTerminal(state)) break;
+      try {
+        apply(system.decide(state, effect));
+      } catch (error) {
+        if (!isRuleViolation(error)) throw error;
+        refused++;
+        continue;
+      }
+      if (effect.type === 'DrawCards') {
+        const deck = memory.decks[(effect.payload as { player: Seat }).player];
+        for (const id of (effect.payload as { cardIds: string[] }).cardIds) deck.splice(deck.indexOf(id), 1);
+      }
+    }
   }
 
   const result = state.result;

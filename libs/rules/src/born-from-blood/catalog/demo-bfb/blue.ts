@@ -89,7 +89,7 @@ export const blueCards: readonly BfbCard[] = [
     combatSkills: [{ id: 'frost-ray', name: 'Frost Ray', damage: 200, cd: 1 }],
     abilities: [{ id: 'chill', kind: 'continuous' }],
     rarity: 'Normal',
-    text: 'Continuous — Chill: Skybound Mercenaries your opponent controls get −100 ATK.',
+    text: 'On Play: a Mercenary your opponent controls gets −100 HP and is Stunned this turn. Continuous — Chill: Skybound Mercenaries your opponent controls get −100 ATK.',
   }),
   card({
     id: 'blue-current-shift',

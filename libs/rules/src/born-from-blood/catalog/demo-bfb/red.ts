@@ -85,7 +85,7 @@ export const redCards: readonly BfbCard[] = [
     name: 'Blaze Tyrant',
     type: 'Mercenary',
     colors: red,
-    nCost: 6,
+    nCost: 4,
     hp: 500,
     atk: 100,
     combatSkills: [{ id: 'inferno', name: 'Inferno', damage: 600, nCost: 1, cd: 1 }],
