@@ -1,0 +1,266 @@
+import { GAME_RECORDED, GameDocument, GameRecordedData, LogEvent } from '@cardlog/events';
+import {
+  AnyGameSystem,
+  Catalog,
+  GameFacts,
+  GameHeader,
+  GameInsights,
+  INSIGHTS,
+  Outcome,
+  decodeState,
+  encodeState,
+  findSystem,
+  resolveHeader,
+} from '@cardlog/rules';
+import type { StoredEvent } from '@cardlog/store';
+
+/** Where one game's fold stands between batches (a row of rm_game_heads, decoded). */
+export interface GameHead {
+  readonly gameId: string;
+  readonly recorded: GameRecordedData & { readonly recordedAt: string };
+  readonly seq: number;
+  readonly turns: number;
+  readonly state: unknown;
+  readonly facts: GameFacts | null;
+}
+
+export interface StepRow {
+  game_id: string;
+  seq: number;
+  type: string;
+  actor: string | null;
+  turn: number | null;
+  phase: string | null;
+  turn_player: string | null;
+  turn_start: boolean;
+  description: string;
+}
+
+export interface GameRow {
+  game_id: string;
+  system: string;
+  rules_version: string;
+  mode: string;
+  tournament: string | null;
+  round: number | null;
+  table_number: number | null;
+  match: string | null;
+  game_number: number | null;
+  played_at: string | null;
+  recorded_at: string;
+  catalog_id: string;
+  players: unknown;
+  first_player: string | null;
+  events: number;
+  turns: number;
+  status: 'in_progress' | 'finished';
+  result: 'win' | 'draw' | null;
+  winner: string | null;
+  end_reason: string | null;
+}
+
+export interface SeatRow {
+  game_id: string;
+  seat: string;
+  system: string;
+  rules_version: string;
+  tournament: string | null;
+  played_at: string;
+  player_name: string;
+  player_id: string | null;
+  deck_name: string | null;
+  archetype: string | null;
+  list_hash: string | null;
+  on_play: boolean | null;
+  opponent_archetype: string | null;
+  result: 'win' | 'loss' | 'draw' | null;
+}
+
+export interface CardRow {
+  game_id: string;
+  seat: string;
+  system: string;
+  card_id: string;
+  card_name: string;
+  copies: number;
+  in_opening_hand: boolean;
+  drawn: boolean;
+  played: boolean;
+}
+
+/** What one batch changes for one game. */
+export interface GameChanges {
+  readonly head: GameHead;
+  readonly game: GameRow;
+  readonly steps: StepRow[];
+  readonly snapshots: { game_id: string; seq: number; state: unknown }[];
+  readonly seats: SeatRow[];
+  readonly cards: CardRow[];
+}
+
+export type CatalogLookup = (system: string, ref: string) => Catalog | undefined;
+
+/** The resolved context of one game: its rules, header and initial state. */
+export interface GameContext {
+  readonly system: AnyGameSystem;
+  readonly insights: GameInsights | undefined;
+  readonly header: GameHeader;
+  readonly initial: unknown;
+}
+
+export function contextFor(recorded: GameRecordedData, catalogs: CatalogLookup): GameContext {
+  const document = { ...recorded.header, events: [] } as GameDocument;
+  const system = findSystem(document.system);
+  if (!system) throw new Error(`no rules for system ${document.system}`);
+  const header = resolveHeader(document, system, { resolveCatalog: (ref) => catalogs(document.system, ref) });
+  return { system, insights: INSIGHTS[document.system], header, initial: system.initialState(header) };
+}
+
+export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {
+  const facts = row.facts as { facts: GameFacts | null; turns: number };
+  return {
+    gameId: row.game_id,
+    recorded: row.header,
+    seq: row.seq,
+    turns: facts.turns,
+    facts: facts.facts,
+    state: decodeState(row.state, context.initial),
+  };
+}
+
+export function encodeHead(head: GameHead, context: GameContext) {
+  return {
+    game_id: head.gameId,
+    header: head.recorded,
+    seq: head.seq,
+    state: encodeState(head.state, context.initial),
+    facts: { facts: head.facts, turns: head.turns },
+  };
+}
+
+export function startHead(event: StoredEvent, context: GameContext): GameHead {
+  const recorded = event.data as GameRecordedData;
+  return {
+    gameId: recorded.gameId,
+    recorded: { ...recorded, recordedAt: (event.metadata.recordedAt as string | undefined) ?? event.recordedAt.toISOString() },
+    seq: 0,
+    turns: 0,
+    state: context.initial,
+    facts: context.insights ? context.insights.initialFacts(context.header) : null,
+  };
+}
+
+/**
+ * Folds one game's new events (already deduplicated and contiguous) into its read-model rows:
+ * a replay step per event with its readable line, a snapshot every `snapshotEvery` events, and the
+ * game's summary, seats and card facts as they now stand.
+ */
+export function projectGame(head: GameHead, events: readonly StoredEvent[], context: GameContext, snapshotEvery: number): GameChanges {
+  const { system, insights } = context;
+  let state = head.state;
+  let facts = head.facts;
+  let turns = head.turns;
+  let seq = head.seq;
+  const steps: StepRow[] = [];
+  const snapshots: GameChanges['snapshots'] = [];
+  let lastTurn = insights ? insights.position(state).turn : null;
+
+  for (const stored of events) {
+    if (stored.type === GAME_RECORDED) continue;
+    const data = stored.data as { player?: string; payload: unknown };
+    const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+    const before = state;
+    state = system.evolve(state, event);
+    seq = stored.streamPosition;
+    if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
+    const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
+    if (position.turn !== null) turns = Math.max(turns, position.turn);
+    steps.push({
+      game_id: head.gameId,
+      seq,
+      type: event.type,
+      actor: event.player ?? null,
+      turn: position.turn,
+      phase: position.phase,
+      turn_player: position.turnPlayer,
+      turn_start: position.turn !== null && position.turn !== lastTurn,
+      description: system.describe(event, before),
+    });
+    lastTurn = position.turn;
+    if (seq % snapshotEvery === 0) snapshots.push({ game_id: head.gameId, seq, state: encodeState(state, context.initial) });
+  }
+
+  const next: GameHead = { ...head, seq, turns, state, facts };
+  const outcome = system.outcome(state);
+  return { head: next, game: gameRow(next, outcome), steps, snapshots, ...seatAndCardRows(next, outcome) };
+}
+
+function gameRow(head: GameHead, outcome: Outcome | null): GameRow {
+  const { header, mode } = head.recorded;
+  const context = header.game ?? {};
+  return {
+    game_id: head.gameId,
+    system: header.system,
+    rules_version: header.rulesVersion,
+    mode,
+    tournament: context.tournament ?? null,
+    round: context.round ?? null,
+    table_number: context.table ?? null,
+    match: context.match ?? null,
+    game_number: context.gameNumber ?? null,
+    played_at: context.playedAt ?? null,
+    recorded_at: head.recorded.recordedAt,
+    catalog_id: typeof header.catalog === 'string' ? header.catalog : (header.catalog.id ?? 'inline'),
+    players: header.players,
+    first_player: head.facts?.firstPlayer ?? null,
+    events: head.seq,
+    turns: head.turns,
+    status: outcome ? 'finished' : 'in_progress',
+    result: outcome ? outcome.result : null,
+    winner: outcome?.result === 'win' ? outcome.winner : null,
+    end_reason: outcome?.reason ?? null,
+  };
+}
+
+function seatAndCardRows(head: GameHead, outcome: Outcome | null): { seats: SeatRow[]; cards: CardRow[] } {
+  const { header } = head.recorded;
+  const facts = head.facts;
+  const archetypeOf = (seat: string) => facts?.decks[seat]?.archetype ?? header.players.find((p) => p.seat === seat)?.deck?.archetype ?? null;
+  const seats = header.players.map((player): SeatRow => {
+    const opponents = header.players.filter((p) => p.seat !== player.seat);
+    return {
+      game_id: head.gameId,
+      seat: player.seat,
+      system: header.system,
+      rules_version: header.rulesVersion,
+      tournament: header.game?.tournament ?? null,
+      played_at: header.game?.playedAt ?? head.recorded.recordedAt,
+      player_name: player.name,
+      player_id: player.id ?? null,
+      deck_name: player.deck?.name ?? null,
+      archetype: archetypeOf(player.seat),
+      list_hash: facts?.decks[player.seat]?.listHash ?? null,
+      on_play: facts?.firstPlayer ? facts.firstPlayer === player.seat : null,
+      opponent_archetype: opponents.length === 1 ? archetypeOf(opponents[0]!.seat) : null,
+      result: !outcome ? null : outcome.result === 'draw' ? 'draw' : outcome.winner === player.seat ? 'win' : 'loss',
+    };
+  });
+  const cards: CardRow[] = [];
+  for (const [seat, deck] of Object.entries(facts?.decks ?? {})) {
+    const seen = facts!.sightings[seat];
+    for (const [cardId, card] of Object.entries(deck.cards)) {
+      cards.push({
+        game_id: head.gameId,
+        seat,
+        system: header.system,
+        card_id: cardId,
+        card_name: card.name,
+        copies: card.copies,
+        in_opening_hand: seen?.openingHand.includes(cardId) ?? false,
+        drawn: seen?.drawn.includes(cardId) ?? false,
+        played: seen?.played.includes(cardId) ?? false,
+      });
+    }
+  }
+  return { seats, cards };
+}

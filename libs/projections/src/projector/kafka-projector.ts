@@ -1,0 +1,88 @@
+import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import { EVENTS_TOPIC, decodeEvent } from '../messages';
+import { ProjectionRunner } from './projection-runner';
+
+export interface KafkaProjectorOptions {
+  readonly groupId?: string;
+  readonly topic?: string;
+  readonly logger?: { log(message: string): void; warn(message: string): void };
+}
+
+export const PROJECTOR_GROUP = 'cardlog-projector';
+
+/**
+ * The projector as a Kafka consumer group member: each batch goes through the runner in one
+ * Postgres transaction, and its offsets are resolved and committed only after that commits.
+ * Several instances share the partitions; the runner's per-stream positions make a redelivered
+ * batch (after a rebalance or a crash) a no-op.
+ */
+export class KafkaProjector {
+  private consumer: Consumer | null = null;
+  private readonly groupId: string;
+  private readonly topic: string;
+  private joined = false;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly runner: ProjectionRunner,
+    private readonly options: KafkaProjectorOptions = {},
+  ) {
+    this.groupId = options.groupId ?? PROJECTOR_GROUP;
+    this.topic = options.topic ?? EVENTS_TOPIC;
+  }
+
+  get hasJoined(): boolean {
+    return this.joined;
+  }
+
+  async start(): Promise<void> {
+    const consumer = this.kafka.consumer({ groupId: this.groupId, allowAutoTopicCreation: false });
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        this.joined = true;
+        resolve();
+      });
+    });
+    consumer.on(consumer.events.CRASH, (event) => {
+      this.joined = false;
+      this.options.logger?.warn(`projector consumer crashed: ${event.payload.error.message}; restart: ${event.payload.restart}`);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.topic, fromBeginning: true });
+    await consumer.run({ eachBatchAutoResolve: false, autoCommit: true, eachBatch: (payload) => this.eachBatch(payload) });
+    await joined;
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = null;
+    this.joined = false;
+  }
+
+  /** Committed offsets and high watermarks per partition (for the lag metric). */
+  async lag(): Promise<{ partition: number; behind: number }[]> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const [ends, [committed]] = await Promise.all([admin.fetchTopicOffsets(this.topic), admin.fetchOffsets({ groupId: this.groupId, topics: [this.topic] })]);
+      const done = new Map((committed?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+      return ends.map((e) => {
+        const at = done.get(e.partition) ?? -1;
+        const end = Number(e.high);
+        return { partition: e.partition, behind: at < 0 ? end - Number(e.low) : Math.max(0, end - at) };
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async eachBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (!isRunning() || isStale() || batch.messages.length === 0) return;
+    const events = batch.messages.map((m) => decodeEvent(m.value!));
+    await this.runner.apply(events);
+    resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+    await commitOffsetsIfNecessary();
+    await heartbeat();
+  }
+}

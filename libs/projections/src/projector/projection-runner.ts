@@ -1,0 +1,171 @@
+import type { Sql, TransactionSql } from 'postgres';
+import { GAME_RECORDED, GameRecordedData, streamKey } from '@cardlog/events';
+import type { Catalog } from '@cardlog/rules';
+import type { StoredEvent } from '@cardlog/store';
+import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+
+/** Finds a stored catalog (the rules' own are found first). Catalogs referenced by games never change. */
+export type CatalogSource = (system: string, ref: string) => Promise<Catalog | null>;
+
+export interface RunnerOptions {
+  /** Replay snapshot interval: `/state?step=N` folds at most this many events. */
+  readonly snapshotEvery?: number;
+  readonly name?: string;
+}
+
+export interface ApplyResult {
+  readonly applied: number;
+  readonly duplicates: number;
+}
+
+/** An event arrived whose predecessor in its stream was never applied: refuse rather than corrupt. */
+export class StreamGapError extends Error {
+  override readonly name = 'StreamGapError';
+}
+
+export const READ_MODEL_TABLES = [
+  'rm_replay_steps',
+  'rm_replay_snapshots',
+  'rm_game_heads',
+  'rm_games',
+  'rm_game_seats',
+  'rm_card_games',
+  'projection_positions',
+  'projection_progress',
+] as const;
+
+const CHUNK = 500;
+
+/**
+ * Applies batches of events to every read model with an exactly-once effect: in one transaction
+ * it skips events at or below each stream's applied position (at-least-once delivery), applies the
+ * rest, and stores the new positions with the rows. The caller acknowledges the batch (commits
+ * Kafka offsets) only after `apply` resolves.
+ */
+export class ProjectionRunner {
+  private readonly snapshotEvery: number;
+  private readonly name: string;
+  private readonly catalogCache = new Map<string, Catalog>();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly catalogs: CatalogSource,
+    options: RunnerOptions = {},
+  ) {
+    this.snapshotEvery = options.snapshotEvery ?? 50;
+    this.name = options.name ?? 'projector';
+  }
+
+  async apply(events: readonly StoredEvent[]): Promise<ApplyResult> {
+    if (events.length === 0) return { applied: 0, duplicates: 0 };
+    return this.sql.begin((tx) => this.applyIn(tx, events)) as Promise<ApplyResult>;
+  }
+
+  private async applyIn(tx: TransactionSql, events: readonly StoredEvent[]): Promise<ApplyResult> {
+    const streamIds = [...new Set(events.map((e) => e.streamId))];
+    const rows = await tx<{ stream_id: string; position: string }[]>`
+      select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`;
+    const positions = new Map(rows.map((r) => [r.stream_id, Number(r.position)]));
+
+    const fresh: StoredEvent[] = [];
+    let duplicates = 0;
+    for (const event of events) {
+      const last = positions.get(event.streamId) ?? 0;
+      if (event.streamPosition <= last) {
+        duplicates++;
+        continue;
+      }
+      if (event.streamPosition !== last + 1) {
+        throw new StreamGapError(`${event.streamId}: event ${event.streamPosition} arrived after ${last}; ${last + 1} is missing`);
+      }
+      positions.set(event.streamId, event.streamPosition);
+      fresh.push(event);
+    }
+    if (fresh.length === 0) return { applied: 0, duplicates };
+
+    const byGame = new Map<string, StoredEvent[]>();
+    for (const event of fresh) {
+      const key = streamKey(event.streamId);
+      const list = byGame.get(key);
+      if (list) list.push(event);
+      else byGame.set(key, [event]);
+    }
+    const heads = await this.loadHeads(tx, [...byGame].filter(([, list]) => list[0]!.type !== GAME_RECORDED).map(([id]) => id));
+
+    const changes = [];
+    for (const [gameId, list] of byGame) {
+      let head: GameHead | undefined;
+      let context: GameContext;
+      if (list[0]!.type === GAME_RECORDED) {
+        context = contextFor(list[0]!.data as GameRecordedData, await this.catalogLookup([list[0]!.data as GameRecordedData]));
+        head = startHead(list[0]!, context);
+      } else {
+        const row = heads.get(gameId);
+        if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
+        context = contextFor(row.header, await this.catalogLookup([row.header]));
+        head = restoreHead(row, context);
+      }
+      changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
+    }
+
+    const gameIds = changes.map((c) => c.head.gameId);
+    await insertChunks(tx, 'rm_replay_steps', changes.flatMap((c) => c.steps));
+    await insertChunks(tx, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
+    await tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`;
+    await tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`;
+    await insertChunks(tx, 'rm_game_seats', changes.flatMap((c) => c.seats));
+    await insertChunks(tx, 'rm_card_games', changes.flatMap((c) => c.cards));
+    for (const chunk of chunks(changes.map((c) => c.game), CHUNK)) {
+      await tx`insert into rm_games ${tx(chunk as never)}
+               on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
+                 turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
+                 end_reason = excluded.end_reason`;
+    }
+    for (const chunk of chunks(changes.map((c) => encodeHead(c.head, c.context)), CHUNK)) {
+      await tx`insert into rm_game_heads ${tx(chunk as never)}
+               on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`;
+    }
+    const positionRows = [...new Set(fresh.map((e) => e.streamId))].map((stream_id) => ({ stream_id, position: positions.get(stream_id)! }));
+    for (const chunk of chunks(positionRows, CHUNK)) {
+      await tx`insert into projection_positions ${tx(chunk as never)}
+               on conflict (stream_id) do update set position = excluded.position`;
+    }
+    const top = Math.max(...fresh.map((e) => e.globalPosition));
+    await tx`
+      insert into projection_progress (projector, global_position, events_applied)
+      values (${this.name}, ${top}, ${fresh.length})
+      on conflict (projector) do update set global_position = greatest(projection_progress.global_position, excluded.global_position),
+        events_applied = projection_progress.events_applied + excluded.events_applied, updated_at = now()`;
+    return { applied: fresh.length, duplicates };
+  }
+
+  private async loadHeads(tx: TransactionSql, gameIds: string[]) {
+    if (gameIds.length === 0) return new Map();
+    const rows = await tx<{ game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }[]>`
+      select game_id, header, seq, state, facts from rm_game_heads where game_id = any(${gameIds}::uuid[])`;
+    return new Map(rows.map((r) => [r.game_id, r]));
+  }
+
+  /** Fetches the catalogs these games need once; afterwards lookups are synchronous. */
+  private async catalogLookup(recorded: readonly GameRecordedData[]) {
+    for (const { header } of recorded) {
+      if (typeof header.catalog !== 'string') continue;
+      const key = `${header.system}:${header.catalog}`;
+      if (this.catalogCache.has(key)) continue;
+      const catalog = await this.catalogs(header.system, header.catalog);
+      if (!catalog) throw new Error(`catalog ${header.catalog} of a recorded game is missing`);
+      this.catalogCache.set(key, catalog);
+    }
+    return (system: string, ref: string) => this.catalogCache.get(`${system}:${ref}`);
+  }
+}
+
+async function insertChunks(tx: TransactionSql, table: string, rows: object[]): Promise<void> {
+  for (const chunk of chunks(rows, CHUNK)) await tx`insert into ${tx(table)} ${tx(chunk as never)}`;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,183 @@
+import postgres, { Sql } from 'postgres';
+import type { GameDocument, LogEvent } from '@cardlog/events';
+import { simulateGames } from '@cardlog/rules';
+import { START, connectDatabase, migrate } from '@cardlog/store';
+import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
+import { InProcessTransport } from '../relay/transport';
+import { OutboxRelay } from '../relay/outbox-relay';
+import { dumpReadModels, testPrincipal, uploadAll, wire } from '../testing/wire';
+import { rebuildReadModels } from './rebuild';
+import { ProjectionRunner, StreamGapError } from './projection-runner';
+
+jest.setTimeout(180_000);
+
+const SNAPSHOT_EVERY = 40;
+const documents = simulateGames(16, 4242).map((g) => g.document);
+
+/** What the read models must say, computed here straight from the logs. */
+function expectedFromLog(doc: GameDocument) {
+  const ended = doc.events.find((e) => e.type === 'GameEnded')?.payload as { winner?: string; draw?: boolean; reason: string } | undefined;
+  const first = (doc.events.find((e) => e.type === 'FirstPlayerChosen')!.payload as { firstPlayer: string }).firstPlayer;
+  const catalogOf = new Map<string, string>();
+  const openingHand: Record<string, Set<string>> = {};
+  const dealt: Record<string, string[]> = {};
+  const played: Record<string, Set<string>> = { p1: new Set(), p2: new Set() };
+  for (const e of doc.events as LogEvent<string, any>[]) {
+    if (e.type === 'DeckRegistered') for (const entry of [e.payload.character, ...e.payload.main, ...e.payload.extra]) catalogOf.set(entry.cardId, entry.catalogId);
+    if (e.type === 'OpeningHandDrawn') dealt[e.player!] = [...e.payload.cardIds];
+    if (e.type === 'Mulligan') {
+      const kept = dealt[e.player!]!.filter((id) => !e.payload.cardIds.includes(id)).concat(e.payload.drawnCardIds);
+      openingHand[e.player!] = new Set(kept.map((id) => catalogOf.get(id)!));
+    }
+    if (e.type === 'PlayCard') played[e.player!]!.add(catalogOf.get(e.payload.cardId)!);
+  }
+  return { ended, first, openingHand, played };
+}
+
+function pipelineSuite(name: string, gate: (name: string, body: () => void) => void, open: () => Promise<{ sql: Sql; close: () => Promise<void> }>) {
+  gate(`projector on ${name}`, () => {
+    let sql: Sql;
+    let close: () => Promise<void>;
+    let parts: ReturnType<typeof wire>;
+    let gameIds: string[];
+    let liveId: string;
+
+    beforeAll(async () => {
+      ({ sql, close } = await open());
+      await migrate(sql);
+      parts = wire(sql, SNAPSHOT_EVERY);
+      gameIds = await uploadAll(parts.recorder, documents);
+      liveId = (await parts.recorder.startLive({ ...documents[0]!, events: [] }, { principal: testPrincipal })).id;
+      const transport = new InProcessTransport();
+      transport.subscribe((events) => parts.runner.apply(events).then(() => undefined));
+      const relay = new OutboxRelay(sql, parts.store, transport, { batchSize: 300 });
+      expect(await relay.drain()).toBeGreaterThan(0);
+    });
+    afterAll(() => close?.());
+
+    it('summarises every game as its log says', async () => {
+      const rows = await sql<{ game_id: string; events: number; status: string; result: string | null; winner: string | null; end_reason: string | null; first_player: string }[]>`
+        select game_id, events, status, result, winner, end_reason, first_player from rm_games`;
+      expect(rows).toHaveLength(documents.length + 1);
+      documents.forEach((doc, i) => {
+        const row = rows.find((r) => r.game_id === gameIds[i])!;
+        const { ended, first } = expectedFromLog(doc);
+        expect(row).toMatchObject({
+          events: doc.events.length,
+          status: 'finished',
+          result: ended!.draw ? 'draw' : 'win',
+          winner: ended!.winner ?? null,
+          end_reason: ended!.reason,
+          first_player: first,
+        });
+      });
+      expect(rows.find((r) => r.game_id === liveId)).toMatchObject({ status: 'in_progress', events: 0 });
+    });
+
+    it('keeps a replay step per event and a snapshot every K events', async () => {
+      for (const [i, doc] of documents.entries()) {
+        const steps = await sql<{ seq: number; type: string; description: string; turn_start: boolean }[]>`
+          select seq, type, description, turn_start from rm_replay_steps where game_id = ${gameIds[i]!} order by seq`;
+        expect(steps.map((s) => s.seq)).toEqual(doc.events.map((_, k) => k + 1));
+        expect(steps.map((s) => s.type)).toEqual(doc.events.map((e) => e.type));
+        expect(steps.every((s) => s.description.length > 0)).toBe(true);
+        expect(steps.some((s) => s.turn_start)).toBe(true);
+        const [{ count }] = await sql<{ count: string }[]>`select count(*) from rm_replay_snapshots where game_id = ${gameIds[i]!}`;
+        expect(Number(count)).toBe(Math.floor(doc.events.length / SNAPSHOT_EVERY));
+      }
+    });
+
+    it('records who played what, on the play or the draw, and each seat’s result', async () => {
+      for (const [i, doc] of documents.entries()) {
+        const { ended, first } = expectedFromLog(doc);
+        const seats = await sql<{ seat: string; archetype: string; on_play: boolean; result: string; opponent_archetype: string; player_name: string }[]>`
+          select seat, archetype, on_play, result, opponent_archetype, player_name from rm_game_seats where game_id = ${gameIds[i]!} order by seat`;
+        expect(seats).toHaveLength(2);
+        for (const seat of seats) {
+          const player = doc.players.find((p) => p.seat === seat.seat)!;
+          const opponent = doc.players.find((p) => p.seat !== seat.seat)!;
+          expect(seat).toEqual({
+            seat: player.seat,
+            player_name: player.name,
+            archetype: player.deck!.archetype,
+            opponent_archetype: opponent.deck!.archetype,
+            on_play: first === seat.seat,
+            result: ended!.draw ? 'draw' : ended!.winner === seat.seat ? 'win' : 'loss',
+          });
+        }
+      }
+    });
+
+    it('records each card’s copies, opening hands and plays as the log shows them', async () => {
+      for (const [i, doc] of documents.entries()) {
+        const { openingHand, played } = expectedFromLog(doc);
+        const cards = await sql<{ seat: string; card_id: string; copies: number; in_opening_hand: boolean; played: boolean }[]>`
+          select seat, card_id, copies, in_opening_hand, played from rm_card_games where game_id = ${gameIds[i]!}`;
+        for (const seat of ['p1', 'p2']) {
+          const mine = cards.filter((c) => c.seat === seat);
+          expect(mine.reduce((n, c) => n + c.copies, 0)).toBe(50);
+          expect(new Set(mine.filter((c) => c.in_opening_hand).map((c) => c.card_id))).toEqual(openingHand[seat]);
+          expect(new Set(mine.filter((c) => c.played).map((c) => c.card_id))).toEqual(played[seat]);
+        }
+      }
+    });
+
+    it('skips a redelivered batch: the same events twice leave every row as it was', async () => {
+      const before = await dumpReadModels(sql);
+      const all = await parts.store.readAll(START, 100_000);
+      const again = await parts.runner.apply(all.events.slice(0, 700));
+      expect(again).toEqual({ applied: 0, duplicates: 700 });
+      expect(await dumpReadModels(sql)).toEqual(before);
+    });
+
+    it('a projector restarted mid-stream ends with exactly the same rows', async () => {
+      const incremental = await dumpReadModels(sql);
+      const all = (await parts.store.readAll(START, 100_000)).events;
+      // Start over with two runner instances: the first stops part way, the second restarts from
+      // the beginning of the stream (as after a crash before committing offsets).
+      await sql.begin(async (tx) => {
+        for (const table of ['rm_replay_steps', 'rm_replay_snapshots', 'rm_game_heads', 'rm_games', 'rm_game_seats', 'rm_card_games', 'projection_positions']) {
+          await tx`delete from ${tx(table)}`;
+        }
+      });
+      const first = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY });
+      const half = Math.floor(all.length / 2);
+      for (let i = 0; i < half; i += 123) await first.apply(all.slice(i, Math.min(i + 123, half)));
+      const second = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY });
+      for (let i = 0; i < all.length; i += 257) await second.apply(all.slice(i, i + 257));
+      expect(await dumpReadModels(sql)).toEqual(incremental);
+    });
+
+    it('projections rebuild gives the incrementally built tables, row for row', async () => {
+      const incremental = await dumpReadModels(sql);
+      const report = await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY }), 500);
+      expect(report.games).toBe(documents.length + 1);
+      expect(await dumpReadModels(sql)).toEqual(incremental);
+    });
+
+    it('refuses an event whose predecessor never arrived', async () => {
+      const all = (await parts.store.readAll(START, 100_000)).events;
+      const fresh = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r));
+      await sql`delete from projection_positions where stream_id = ${all[5]!.streamId}`;
+      const gap = all.filter((e) => e.streamId === all[5]!.streamId).slice(2, 3);
+      await expect(fresh.apply(gap)).rejects.toBeInstanceOf(StreamGapError);
+    });
+  });
+}
+
+pipelineSuite('embedded PGlite', (name, body) => describe(name, body), async () => {
+  const db = await connectDatabase({ dataDir: 'memory' });
+  return { sql: db.sql, close: () => db.close() };
+});
+
+pipelineSuite('PostgreSQL', describeWithPostgres, async () => {
+  const db = await createTestDatabase('cardlog_proj');
+  const sql = postgres(db.url, { max: 4, onnotice: () => undefined });
+  return {
+    sql,
+    close: async () => {
+      await sql.end();
+      await db.drop();
+    },
+  };
+});
