@@ -24,29 +24,10 @@ import { countDownCooldowns, expireEndOfTurn, startTurn } from './turn';
 import { recordUse } from './uses';
 
 /**
- * `decide` folds the events it returns to derive the state check; the caller then folds the same event
- * objects again. Remembering (state before → state after) per event object makes that second fold free.
- * A pure memo: the same inputs always give the same state.
- */
-const folded = new WeakMap<LogEvent, { readonly before: BfbState; readonly after: BfbState }>();
-
-/**
  * Applies one recorded event. Never throws: a stored event is a fact, and whatever it names that no
  * longer fits is skipped rather than rejected (validation is `decide`'s job).
  */
 export function evolve(state: BfbState, event: LogEvent): BfbState {
-  const hit = folded.get(event);
-  return hit && hit.before === state ? hit.after : apply(state, event);
-}
-
-/** `evolve`, remembering the result for the same event object (used by `decide`). */
-export function evolveAndRemember(state: BfbState, event: LogEvent): BfbState {
-  const after = apply(state, event);
-  folded.set(event, { before: state, after });
-  return after;
-}
-
-function apply(state: BfbState, event: LogEvent): BfbState {
   const payload = event.payload as any;
   const actor = event.player as Seat;
   switch (event.type) {

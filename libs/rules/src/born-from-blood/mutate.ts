@@ -135,7 +135,7 @@ export function inPlayIds(state: BfbState): CardId[] {
   for (const seat of SEATS) {
     const p = state.players[seat];
     if (p.characterId && cardOf(state, p.characterId)?.zone === 'characterZone') ids.push(p.characterId);
-    ids.push(...fieldCardIds(p));
+    fieldCardIds(p, ids);
   }
   return ids;
 }

@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { evolveAndRemember } from './evolve';
+import { evolve } from './evolve';
 import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
@@ -39,7 +39,7 @@ export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
     derived.push(event);
-    state = evolveAndRemember(state, event);
+    state = evolve(state, event);
   }
   const ended = gameEnd(state, action);
   if (ended) derived.push({ type: 'GameEnded', payload: ended });

@@ -271,10 +271,13 @@ export function priorityHolder(state: BfbState): Seat | undefined {
   return top ? other(top.controller) : undefined;
 }
 
-export function fieldCardIds(player: PlayerState): CardId[] {
-  const ids: CardId[] = [];
-  for (const [zone, cards] of Object.entries(player.zones)) if (isFieldKey(zone)) ids.push(...cards);
-  return ids;
+export function fieldCardIds(player: PlayerState, into: CardId[] = []): CardId[] {
+  const zones = player.zones;
+  for (const zone in zones) {
+    const cards = zones[zone]!;
+    if (cards.length > 0 && isFieldKey(zone)) for (const id of cards) into.push(id);
+  }
+  return into;
 }
 
 export const deckSize = (deck: DeckState): number => deck.top.length + deck.middle.length + deck.bottom.length;

@@ -55,15 +55,15 @@ export function countDownCooldowns(state: BfbState): BfbState {
   for (const id of inPlayIds(state)) {
     const card = cardOf(state, id)!;
     if (!card.obj || (!state.config.cdCountsEveryTurn && card.owner !== state.turnPlayer)) continue;
-    const cd: Record<string, FieldObject['cd'][string]> = { ...card.obj.cd };
-    let touched = false;
-    for (const [key, entry] of Object.entries(cd)) {
+    let cd: Record<string, FieldObject['cd'][string]> | undefined;
+    for (const key in card.obj.cd) {
+      const entry = card.obj.cd[key]!;
       if (entry.remaining > 0 && entry.lastUsedTurn !== state.turn) {
+        cd ??= { ...card.obj.cd };
         cd[key] = { ...entry, remaining: entry.remaining - 1 };
-        touched = true;
       }
     }
-    if (touched) updated.push({ ...card, obj: { ...card.obj, cd } });
+    if (cd) updated.push({ ...card, obj: { ...card.obj, cd } });
   }
   return replaceCards(state, updated);
 }
