@@ -1,0 +1,5 @@
+export * from './wilson';
+export * from './rates';
+export * from './field';
+export * from './stats-params';
+export * from './stats-queries';
