@@ -31,6 +31,8 @@ export interface BotMemory {
   readonly decks: Record<Seat, string[]>;
   /** A card whose On Play effect makes it attack immediately, just played and not yet attacked. */
   pendingImmediate?: string;
+  /** Bots that never attack: their games run until a deck is empty (§1.1 deck-out). */
+  readonly passive?: boolean;
 }
 
 /** Cards of the demo catalog whose On Play effect is "this card attacks immediately" (§9.6). */
@@ -76,7 +78,7 @@ export function candidates(state: BfbState, memory: BotMemory, prng: Prng): Cand
     case 'main':
     case 'secondMain': {
       const pending = memory.pendingImmediate;
-      if (pending && state.cards[pending] && onField(state.cards[pending]!)) {
+      if (pending && !memory.passive && state.cards[pending] && onField(state.cards[pending]!)) {
         const skill = catalogOf(state, state.cards[pending]!).combatSkills?.[0];
         if (skill) out.push(act('DeclareAttack', tp, { attackerId: pending, using: skill.id, immediate: true, sourceCardId: pending }, 40));
       }
@@ -87,7 +89,7 @@ export function candidates(state: BfbState, memory: BotMemory, prng: Prng): Cand
       break;
     }
     case 'combat':
-      out.push(...attacks(state, tp, 12));
+      if (!memory.passive) out.push(...attacks(state, tp, 12));
       out.push(act('AdvancePhase', tp, {}, 1));
       break;
     case 'end': {

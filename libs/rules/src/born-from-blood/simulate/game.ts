@@ -16,6 +16,11 @@ export interface SimulateOptions {
   /** The deck of each seat; random demo decks by default. */
   readonly decks?: Readonly<Record<Seat, DeckList>>;
   readonly maxEvents?: number;
+  /**
+   * Bots that never attack, so the game ends by deck-out. By default about 1 game in 40 is played
+   * this way, so every run also covers deck-outs, full hands and long games.
+   */
+  readonly passive?: boolean;
 }
 
 export interface SimulatedGame {
@@ -43,6 +48,7 @@ export function simulateGame(
 ): SimulatedGame {
   const prng = new Prng(options.seed);
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+  const passive = options.passive ?? prng.chance(1 / 40);
   const colours = Object.keys(DEMO_DECKS) as (keyof typeof DEMO_DECKS)[];
   const decks = options.decks ?? { p1: DEMO_DECKS[prng.pick(colours)], p2: DEMO_DECKS[prng.pick(colours)] };
   const players = (['p1', 'p2'] as const).map((seat) => ({
@@ -86,6 +92,7 @@ export function simulateGame(
   record({ type: 'FirstPlayerChosen', payload: { firstPlayer: first, method: 'dieRoll', rolls } });
   record({ type: 'GameStarted', payload: {} });
   const memory: BotMemory = {
+    passive,
     decks: {
       p1: prng.shuffle(registrations.p1.main.map((e) => e.cardId)),
       p2: prng.shuffle(registrations.p2.main.map((e) => e.cardId)),

@@ -108,6 +108,17 @@ describe(`the simulator over ${GAMES} seeded games`, () => {
     const summary = summarize(games);
     expect(summary.games).toBe(GAMES);
     expect(summary.winConditionRate).toBeGreaterThanOrEqual(0.95);
+    // The passive games (about 1 in 40) reach the other win condition.
+    expect(summary.endings.deckOut).toBeGreaterThan(0);
+    expect(summary.endings.hp).toBeGreaterThan(summary.endings.deckOut);
+  });
+
+  it('a game between passive bots ends by deck-out, with the Draw Phase draw on an empty deck', () => {
+    const game = simulateGame(bornFromBlood, { seed: 5, passive: true });
+    expect(game.ending).toBe('deckOut');
+    const events = game.document.events;
+    expect(events[events.length - 2]).toMatchObject({ type: 'DrawForTurn', payload: {} });
+    expect(events.some((e) => e.type === 'DiscardToHandLimit')).toBe(true);
   });
 
   it('writes complete cardlog/1 documents that start with MatchCreated and end with GameEnded', () => {
