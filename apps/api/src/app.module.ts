@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { loggerParams } from './logging';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
+import { StatsModule } from './stats/stats.module';
 
 @Module({})
 export class AppModule {
@@ -26,6 +27,7 @@ export class AppModule {
         DatabaseModule,
         RecordingModule,
         HealthModule,
+        StatsModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [
