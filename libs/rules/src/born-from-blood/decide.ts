@@ -130,11 +130,36 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
   return [event, ...deriveEvents(evolve(state, event), event)];
 }
 
+function withoutSeq(action: LogEvent): LogEvent {
+  const { seq: _seq, ...event } = action;
+  return event;
+}
+
+/** Events whose payload is `{}`; most of a log (AdvancePhase, PassPriority, …) is checked without zod. */
+const EMPTY_PAYLOAD: Readonly<Record<string, 'required' | 'none'>> = {
+  GameStarted: 'none',
+  AdvancePhase: 'required',
+  PassPriority: 'required',
+  ResolveBattle: 'required',
+  EndTurn: 'required',
+  Concede: 'required',
+};
+
+function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
+  const p = event.payload;
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
+  for (const _key in p) return false;
+  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
+  return actor === 'required' ? isSeat(event.player) : !('player' in event);
+}
+
 /** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
 function shapeOf(action: LogEvent): LogEvent {
+  const event = 'seq' in action ? withoutSeq(action) : action;
+  const bare = EMPTY_PAYLOAD[action.type];
+  if (bare && isBareEvent(event, bare)) return event;
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
-  const { seq: _seq, ...event } = action;
   const parsed = schema.safeParse(event);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -3,6 +3,8 @@ import type { LogEvent } from '@cardlog/events';
 import { evolve } from './evolve';
 import { BfbState, Phase, Seat, battleDamage, catalogOf, isSeat, other, cardOf } from './state';
 
+const HIDDEN_ZONES = new Set<unknown>(['hand', 'deck', 'extraDeck']);
+
 const PHASE_NAMES: Record<Phase, string> = {
   n: 'N Phase',
   draw: 'Draw Phase',
@@ -130,8 +132,12 @@ export function describe(event: LogEvent, before: BfbState): string {
       const why = g.reason === 'hp' ? `${loser}'s Character is at 0 HP` : g.reason === 'deckOut' ? `${loser} could not draw` : `${loser} conceded`;
       return `${who(g.winner)} wins: ${why}`;
     }
-    case 'MoveCard':
-      return `${source}${owned(p.cardId)} moves from ${zoneName(p.from)} to ${zoneName(p.to)}`;
+    case 'MoveCard': {
+      // A card moving between two hidden zones (deck, hand, Extra Deck) stays unnamed.
+      const unseen = HIDDEN_ZONES.has(p.from) && HIDDEN_ZONES.has(p.to);
+      const what = unseen ? `${who(cardOf(before, p.cardId)?.owner)}'s card` : owned(p.cardId);
+      return `${source}${what} moves from ${zoneName(p.from)} to ${zoneName(p.to)}`;
+    }
     case 'DealDamage': {
       const d = p as E.DealDamage;
       if ('character' in d.target) {

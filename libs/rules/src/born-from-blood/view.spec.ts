@@ -95,6 +95,17 @@ describe('describe', () => {
     );
   });
 
+  it('does not name a card moving between hidden zones', () => {
+    const t = startGame({ p1: { hand: ['m3'] } });
+    const m3 = t.find('p1', 'm3');
+    const before = t.state;
+    const [event] = t.effect('MoveCard', { cardId: m3, from: 'hand', to: 'deck', position: 'top' });
+    expect(describeEvent(event!, before)).toBe("Alice's card moves from hand to deck");
+    const before2 = t.state;
+    const [event2] = t.effect('MoveCard', { cardId: m3, from: 'deck', to: 'graveyard' });
+    expect(describeEvent(event2!, before2)).toBe("Alice's Test Red Sellsword moves from deck to graveyard");
+  });
+
   it('gives every event of a game a readable line without hidden card names', () => {
     const t = startGame({ p1: { hand: ['m3', 'sk'] } });
     t.toTurn(3);

@@ -74,7 +74,9 @@ export function view(state: BfbState, viewer: Viewer) {
         .filter((k) => k.startsWith('host:') && zone(k).length > 0)
         .map((k) => [k.slice(5), zone(k).map(inPlay)]),
     );
-    const character = p.characterId && cardOf(state, p.characterId)?.zone === 'characterZone' ? inPlay(p.characterId) : undefined;
+    // Before GameStarted the registered Character is still part of the hidden deck list.
+    const placed = p.characterId !== undefined && cardOf(state, p.characterId)?.zone === 'characterZone';
+    const character = p.characterId && (placed || own) ? inPlay(p.characterId) : undefined;
     return {
       seat,
       name: p.name,
