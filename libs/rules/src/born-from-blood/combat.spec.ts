@@ -232,3 +232,55 @@ describe('B26 Pierce against a defender with Block', () => {
     expect(t.p('p2').hp).toBe(4000);
   });
 });
+
+describe('who attacks', () => {
+  it('a Character with a Combat Skill attacks, never summoning sick, paying the skill’s N and starting its CD', () => {
+    const t = startGame({ p1: { character: 'chx' } });
+    t.advanceTo('combat');
+    t.attackUndefended('p1-00', 'Roar');
+    expect(t.p('p2').hp).toBe(3800);
+    expect(t.p('p1').n).toBe(2);
+    t.toTurn(3);
+    t.advanceTo('combat');
+    expect(t.reject('DeclareAttack', 'p1', { attackerId: 'p1-00', using: 'Roar' })).toBe('ON_COOLDOWN');
+  });
+
+  it("a card on the opponent's field, or off the field, is not an attacker", () => {
+    const t = startGame({ p1: { hand: ['m3'] }, p2: { hand: ['m3'] } });
+    const bob = t.summon('p2', 'm3');
+    t.toTurn(3);
+    t.advanceTo('combat');
+    expect(t.reject('DeclareAttack', 'p1', { attackerId: bob, using: 'Slash' })).toBe('BAD_ATTACKER');
+    expect(t.reject('DeclareAttack', 'p1', { attackerId: t.find('p1', 'm3'), using: 'Slash' })).toBe('BAD_ATTACKER');
+    expect(t.reject('DeclareAttack', 'p2', { attackerId: bob, using: 'Slash' })).toBe('NOT_YOUR_TURN');
+  });
+
+  it('an immediate attack does not use up the allowance, and a battle must end before the next action', () => {
+    const t = startGame({ p1: { hand: ['m3'] } });
+    const m3 = t.summon('p1', 'm3');
+    t.toTurn(3);
+    t.advanceTo('main');
+    t.do('DeclareAttack', 'p1', { attackerId: m3, using: 'Slash', immediate: true, sourceCardId: m3 });
+    t.do('PassPriority', 'p2');
+    expect(t.reject('AdvancePhase', 'p1')).toBe('BATTLE_IN_PROGRESS');
+    expect(t.reject('ResolveBattle', 'p1')).toBe('WRONG_STEP');
+    expect(t.reject('DeclareDefenders', 'p1', { defenderIds: [] })).toBe('NOT_YOUR_DECISION');
+    t.do('DeclareDefenders', 'p2', { defenderIds: [] });
+    t.do('ResolveBattle', 'p1');
+    t.advanceTo('combat');
+    t.attackUndefended(m3, 'Slash');
+    expect(t.p('p2').hp).toBe(3400);
+  });
+
+  it('defenders are Mercenaries on the defending field, each listed once', () => {
+    const { t, a, d } = battleTable('m3', ['maa']);
+    declare(t, a, 'Slash');
+    expect(t.reject('DeclareDefenders', 'p2', { defenderIds: [d['maa'], d['maa']] })).toBe('BAD_DEFENDER');
+    expect(t.reject('DeclareDefenders', 'p2', { defenderIds: [a] })).toBe('BAD_DEFENDER');
+    expect(t.reject('DeclareDefenders', 'p2', { defenderIds: ['p2-00'] })).toBe('BAD_DEFENDER');
+    t.do('DeclareDefenders', 'p2', { defenderIds: [d['maa']] });
+    expect(t.reject('AssignDamage', 'p1', { shares: { [a]: 300 }, toCharacter: 0 })).toBe('NOT_A_DEFENDER');
+    expect(t.reject('AssignDamage', 'p1', { shares: { [d['maa']!]: 400 }, toCharacter: -100 })).toBe('ASSIGNMENT_NEGATIVE');
+    expect(t.reject('AssignDamage', 'p1', { shares: { [d['maa']!]: 200 }, toCharacter: 0 })).toBe('ASSIGNMENT_SUM');
+  });
+});

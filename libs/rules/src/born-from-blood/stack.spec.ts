@@ -136,3 +136,38 @@ describe('attacks that fizzle (BB-R35)', () => {
     expect(t.p('p2').hp).toBe(3700);
   });
 });
+
+describe('responses resolve last in, first out', () => {
+  it('a response to a response resolves first, and priority follows the top item', () => {
+    const t = startGame({ p1: { hand: ['sk', 'pq'] }, p2: { hand: ['pq'] } });
+    t.toTurn(3);
+    t.advanceTo('main');
+    t.do('PlayCard', 'p1', { cardId: t.find('p1', 'sk'), destination: 'skill' });
+    const bobPq = t.find('p2', 'pq');
+    const alicePq = t.find('p1', 'pq');
+    t.do('PlayCard', 'p2', { cardId: bobPq });
+    t.do('PlayCard', 'p1', { cardId: alicePq });
+    expect(t.reject('PassPriority', 'p1')).toBe('NO_PRIORITY');
+    t.do('PassPriority', 'p2');
+    expect(t.card(alicePq).zone).toBe('graveyard');
+    expect(t.card(bobPq).zone).toBe('stack');
+    t.do('PassPriority', 'p1');
+    expect(t.card(bobPq).zone).toBe('graveyard');
+    t.do('PassPriority', 'p2');
+    expect(t.zone('p1', 'skill')).toEqual([t.find('p1', 'sk', 'skill')]);
+    expect(t.state.stack).toHaveLength(0);
+  });
+
+  it("a negated ability has no effect but its CD stays used", () => {
+    const t = startGame({ p1: { hand: ['sk'] } });
+    t.toTurn(3);
+    const sk = t.summon('p1', 'sk', 'skill');
+    t.advanceTo('main');
+    t.do('ActivateAbility', 'p1', { cardId: sk, abilityId: 'Drill' });
+    expect(t.state.stack).toEqual([expect.objectContaining({ kind: 'ability', cardId: sk, abilityId: 'Drill' })]);
+    t.effect('NegateStackItem', { cardId: sk });
+    expect(t.state.stack).toHaveLength(0);
+    expect(t.reject('ActivateAbility', 'p1', { cardId: sk, abilityId: 'Drill' })).toBe('ON_COOLDOWN');
+    expect(t.rejectEffect('NegateStackItem', { cardId: sk })).toBe('NOT_ON_STACK');
+  });
+});

@@ -45,6 +45,7 @@ export const FIXTURE_CARDS: readonly BfbCard[] = [
   // Extra fixtures for rules §13 does not exercise.
   card({ id: 'fa', name: 'Test Red Camp', type: 'Artifact', nCost: 2, fieldArtifact: { hostCapacity: 1 } }),
   card({ id: 'evo', name: 'Test Crimson Ascendant', type: 'Character', abilities: [{ id: 'Evolve', kind: 'order', limit: 'oncePerGame' }] }),
+  card({ id: 'chx', name: 'Test Crimson Duelist', type: 'Character', combatSkills: [{ id: 'Roar', name: 'Roar', damage: 200, nCost: 1, cd: 1 }] }),
   ...Array.from({ length: 13 }, (_, i) => {
     const n = String(i + 1).padStart(2, '0');
     return card({ id: `f${n}`, name: `Test Red Filler ${n}`, type: 'Mercenary', nCost: 1, hp: 100 });
