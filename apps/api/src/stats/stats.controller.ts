@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, applyDecorators } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { GetCardStatsQuery, GetDeckStatsQuery, GetMatchupStatsQuery, GetStatsOverviewQuery } from './stats.queries';
@@ -6,19 +6,15 @@ import { GetCardStatsQuery, GetDeckStatsQuery, GetMatchupStatsQuery, GetStatsOve
 type Params = Record<string, unknown>;
 
 /** The filters every statistics route takes (definitions: docs/stats.md). */
-function StatsFilters(): MethodDecorator {
-  const filters = [
+const StatsFilters = () =>
+  applyDecorators(
     ApiQuery({ name: 'system', required: false, description: 'a game system; without it every system is answered, each on its own' }),
     ApiQuery({ name: 'rulesVersion', required: false }),
     ApiQuery({ name: 'tournament', required: false }),
     ApiQuery({ name: 'from', required: false, description: 'played on or after: 2026-11-01 or 2026-11-01T18:00:00Z' }),
     ApiQuery({ name: 'to', required: false, description: 'played up to: a date covers its whole day (UTC), a timestamp is inclusive' }),
     ApiQuery({ name: 'minGames', required: false, description: 'leave out rows with fewer games; also raises the ranking floor (20)' }),
-  ];
-  return (target, key, descriptor) => {
-    for (const decorate of filters) decorate(target, key, descriptor);
-  };
-}
+  );
 
 @ApiTags('stats')
 @Controller('v1/stats')
