@@ -1,5 +1,5 @@
 import type { PendingQuery, Row, Sql } from 'postgres';
-import { MatchupRecord, expectedWinRate } from './field';
+import { ExpectedWinRate, MatchupRecord, expectedWinRate } from './field';
 import { RateDifference, Share, WinRate, rankOrder, rankingFloor, rateDifference, score, share, winRate } from './rates';
 import { PlayedRange, RawStatsParams, StatsFilter, oneOf, readParams } from './stats-params';
 import { Distribution, Frequency, describeDistribution } from './wilson';
@@ -47,7 +47,7 @@ export interface ArchetypeMatchups {
   readonly mirrors: number;
   readonly metaShare: Share;
   /** Expected win rate against the field; null when no matchup against another archetype is known. */
-  readonly expectedWinRate: (ReturnType<typeof expectedWinRate> & { tooSmallToRank: boolean }) | null;
+  readonly expectedWinRate: (ExpectedWinRate & { readonly tooSmallToRank: boolean }) | null;
   readonly matchups: MatchupStats[];
 }
 
