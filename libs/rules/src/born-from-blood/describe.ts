@@ -65,7 +65,7 @@ export function describe(event: LogEvent, before: BfbState): string {
       const play = p as E.PlayCard;
       const entry = cardOf(before, play.cardId) && catalogOf(before, cardOf(before, play.cardId)!);
       const cost = play.costOverride?.amount ?? entry?.nCost ?? 0;
-      const where = play.destination === undefined ? '' : ` to ${typeof play.destination === 'string' ? play.destination : JSON.stringify(play.destination)}`;
+      const where = play.destination === undefined ? '' : ` into ${placeName(play.destination, card)}`;
       const stacked = entry && (entry.type === 'Skill' || entry.pray) ? `; ${who(other(event.player as Seat))} may respond` : '';
       return `${actor} plays ${card(play.cardId)} for ${cost} N${where}${stacked}`;
     }
@@ -105,9 +105,11 @@ export function describe(event: LogEvent, before: BfbState): string {
       const next = after();
       const lost = before.players[defending].hp - next.players[defending].hp;
       const destroyed = b.defenders.filter((id) => cardOf(next, id)?.zone === 'graveyard').map(card);
+      const survived = b.defenders.filter((id) => cardOf(next, id)?.zone !== 'graveyard').map(card);
       const parts = [
         ...(destroyed.length ? [`${list(destroyed)} ${destroyed.length === 1 ? 'is' : 'are'} destroyed`] : []),
-        `${lost} damage to ${who(defending)}'s Character (${Math.max(0, next.players[defending].hp)} HP)`,
+        ...(survived.length ? [`${list(survived)} ${survived.length === 1 ? 'survives' : 'survive'}`] : []),
+        ...(lost > 0 || !b.declaredDefenders ? [`${lost} damage to ${who(defending)}'s Character (${Math.max(0, next.players[defending].hp)} HP)`] : []),
       ];
       const rebound = cardOf(next, b.attackerId)?.zone === 'hand' ? `; ${card(b.attackerId)} rebounds to hand` : '';
       return `${card(b.attackerId)}'s attack resolves: ${parts.join('; ')}${rebound}`;
@@ -136,7 +138,7 @@ export function describe(event: LogEvent, before: BfbState): string {
       // A card moving between two hidden zones (deck, hand, Extra Deck) stays unnamed.
       const unseen = HIDDEN_ZONES.has(p.from) && HIDDEN_ZONES.has(p.to);
       const what = unseen ? `${who(cardOf(before, p.cardId)?.owner)}'s card` : owned(p.cardId);
-      return `${source}${what} moves from ${zoneName(p.from)} to ${zoneName(p.to)}`;
+      return `${source}${what} moves from ${placeName(p.from, card)} to ${placeName(p.to, card)}`;
     }
     case 'DealDamage': {
       const d = p as E.DealDamage;
@@ -160,9 +162,10 @@ export function describe(event: LogEvent, before: BfbState): string {
     case 'RemoveKeyword':
       return `${source}${owned(p.cardId)} loses ${p.keyword} (${durationName(p.duration)})`;
     case 'SetStatus':
-      return `${source}${owned(p.cardId)} is ${p.status}${p.params ? ` ${p.params.amount}` : ''} (${durationName(p.duration)})`;
+      if (p.status === 'burn') return `${source}${owned(p.cardId)} takes Burn ${p.params?.amount ?? 0} (${durationName(p.duration)})`;
+      return `${source}${owned(p.cardId)} is ${STATUS_WORDS[p.status] ?? p.status} (${durationName(p.duration)})`;
     case 'ClearStatus':
-      return `${source}${owned(p.cardId)} is no longer ${p.status}`;
+      return `${source}${owned(p.cardId)} is no longer ${p.status === 'burn' ? 'Burned' : (STATUS_WORDS[p.status] ?? p.status)}`;
     case 'ChangeN':
       return `${source}${who(p.player)} ${p.delta >= 0 ? 'gains' : 'spends'} ${Math.abs(p.delta)} N`;
     case 'ChangeCounter': {
@@ -198,12 +201,39 @@ export function describe(event: LogEvent, before: BfbState): string {
   }
 }
 
-function zoneName(zone: unknown): string {
-  if (typeof zone === 'string') return zone;
-  const z = zone as Record<string, string>;
-  const [key, value] = Object.entries(z)[0] ?? ['?', '?'];
-  return `${key} ${value}`;
+const PLACE_NAMES: Record<string, string> = {
+  mercenary: 'a Mercenary slot',
+  artifact: 'an Artifact slot',
+  skill: 'a Skill slot',
+  item: 'the Item slot',
+  offHand: 'the Off-Hand slot',
+  extraZone: 'the Extra Zone',
+  hand: 'hand',
+  deck: 'the deck',
+  extraDeck: 'the Extra Deck',
+  graveyard: 'the graveyard',
+  removedFromGame: 'out of the game',
+  sealed: 'the Sealed area',
+  hideaway: 'Hideaway',
+};
+
+function placeName(place: unknown, card: (id: string) => string): string {
+  if (typeof place === 'string') return PLACE_NAMES[place] ?? place;
+  const p = place as Record<string, string>;
+  if (p['host']) return `${card(p['host'])} (hosted)`;
+  if (p['special']) return `Special Slot ${p['special']}`;
+  if (p['maintain']) return `Maintain in ${card(p['maintain'])}`;
+  return JSON.stringify(place);
 }
+
+const STATUS_WORDS: Record<string, string> = {
+  stun: 'Stunned',
+  silence: 'Silenced',
+  deep: 'Deep',
+  flipped: 'flipped',
+  ready: 'Ready',
+  playableThisTurn: 'playable this turn',
+};
 
 function durationName(duration: unknown): string {
   if (typeof duration === 'string') return duration === 'thisTurn' ? 'this turn' : duration === 'thisBattle' ? 'this battle' : 'permanent';

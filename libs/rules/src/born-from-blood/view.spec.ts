@@ -95,15 +95,35 @@ describe('describe', () => {
     );
   });
 
+  it('tells who survives a defended battle and names statuses in words', () => {
+    const t = startGame({ p1: { hand: ['m3'] }, p2: { hand: ['maa', 'm2a'] } });
+    const m3 = t.summon('p1', 'm3');
+    t.toTurn(2);
+    const maa = t.summon('p2', 'maa');
+    const m2a = t.summon('p2', 'm2a');
+    t.toTurn(3);
+    t.advanceTo('combat');
+    t.do('DeclareAttack', 'p1', { attackerId: m3, using: 'Slash' });
+    t.do('PassPriority', 'p2');
+    t.do('DeclareDefenders', 'p2', { defenderIds: [maa, m2a] });
+    t.do('AssignDamage', 'p1', { shares: { [maa]: 250, [m2a]: 50 }, toCharacter: 0 });
+    const before = t.state;
+    const [resolve] = t.do('ResolveBattle', 'p1');
+    expect(describeEvent(resolve!, before)).toBe("Test Red Sellsword's attack resolves: Test Red Archer is destroyed; Test Red Raider survives");
+    const before2 = t.state;
+    const [burn] = t.effect('SetStatus', { sourceCardId: m3, cardId: m2a, status: 'burn', params: { amount: 100 }, duration: 'thisTurn' });
+    expect(describeEvent(burn!, before2)).toBe("Test Red Sellsword: Bob's Test Red Raider takes Burn 100 (this turn)");
+  });
+
   it('does not name a card moving between hidden zones', () => {
     const t = startGame({ p1: { hand: ['m3'] } });
     const m3 = t.find('p1', 'm3');
     const before = t.state;
     const [event] = t.effect('MoveCard', { cardId: m3, from: 'hand', to: 'deck', position: 'top' });
-    expect(describeEvent(event!, before)).toBe("Alice's card moves from hand to deck");
+    expect(describeEvent(event!, before)).toBe("Alice's card moves from hand to the deck");
     const before2 = t.state;
     const [event2] = t.effect('MoveCard', { cardId: m3, from: 'deck', to: 'graveyard' });
-    expect(describeEvent(event2!, before2)).toBe("Alice's Test Red Sellsword moves from deck to graveyard");
+    expect(describeEvent(event2!, before2)).toBe("Alice's Test Red Sellsword moves from the deck to the graveyard");
   });
 
   it('gives every event of a game a readable line without hidden card names', () => {
@@ -134,7 +154,7 @@ describe('describe', () => {
     }
     const draws = t.log.map((e, i) => [e, lines[i]!] as const).filter(([e]) => e.type === 'DrawForTurn');
     expect(draws[0]![1]).toBe('Alice draws a card for the turn');
-    expect(lines).toContain('Alice plays Test Red Drill for 2 N to skill; Bob may respond');
+    expect(lines).toContain('Alice plays Test Red Drill for 2 N into a Skill slot; Bob may respond');
     expect(lines[lines.length - 1]).toBe('Alice wins: Bob conceded');
   });
 });
