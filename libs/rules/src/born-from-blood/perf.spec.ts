@@ -48,6 +48,5 @@ describe('performance', () => {
     // Generous bounds for a shared CI machine; locally a replay takes a few ms and a fold about one.
     expect(perReplay).toBeLessThan(60);
     expect(perFold).toBeLessThan(20);
-    process.stdout.write(`${t.log.length} events: replay ${perReplay.toFixed(2)} ms, fold ${perFold.toFixed(2)} ms\n`);
   });
 });
