@@ -215,6 +215,15 @@ describe('statuses, keywords and durations', () => {
     expect(t.card(m3).obj?.modifiers).toEqual([]);
   });
 
+  it('an effect lasting while its source is on the field ends at once if the source is not in play (BB-R52)', () => {
+    const { t, m3 } = withMercs();
+    const inHand = t.hand('p1')[0]!;
+    t.effect('ModifyStat', { cardId: m3, stat: 'atk', delta: 100, duration: { whileSourceOnField: { sourceCardId: inHand } } });
+    expect(t.card(m3).obj?.modifiers).toEqual([]);
+    t.effect('ModifyStat', { cardId: m3, stat: 'atk', delta: 100, duration: { whileSourceOnField: { sourceCardId: 'p1-00' } } });
+    expect(t.card(m3).obj?.modifiers).toHaveLength(1);
+  });
+
   it("an untilEndOfTurnOf 'current' duration needs that seat's turn", () => {
     const { t, m3 } = withMercs();
     const duration = (player: string) => ({ untilEndOfTurnOf: { player, occurrence: 'current' } });

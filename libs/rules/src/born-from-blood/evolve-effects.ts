@@ -1,13 +1,19 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { closeBattle, drawInto, moveCard, withCard, withObject, withPlayer } from './mutate';
-import { BfbState, Seat, block, catalogOf, characterBlock, posKey, survives, cardOf } from './state';
+import { BfbState, Seat, block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse } from './uses';
 
 /** Applies a §12.3 effect event. Like `evolve`, it never throws. */
 export function evolveEffect(state: BfbState, event: LogEvent): BfbState {
   const payload = event.payload as any;
+  // BB-R52: an effect lasting while a source stays on the field, whose source is not in play, has already ended.
+  const source = payload?.duration?.whileSourceOnField?.sourceCardId as string | undefined;
+  if (source !== undefined) {
+    const card = cardOf(state, source);
+    if (!card || !inPlay(card)) return state;
+  }
   switch (event.type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
