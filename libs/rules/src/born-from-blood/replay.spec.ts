@@ -1,6 +1,7 @@
 import type { GameDocument, LogEvent } from '@cardlog/events';
 import { record, replay } from '../replay';
 import { isRuleViolation } from '../rule-violation';
+import { evolve } from './evolve';
 import { bornFromBlood } from './index';
 import { FIXTURE_CATALOG } from './testing/fixture-catalog';
 import { Table, startGame } from './testing/harness';
@@ -111,5 +112,17 @@ describe('decide at the boundary', () => {
     ]);
     expect(bornFromBlood.isTerminal(state)).toBe(true);
     expect(bornFromBlood.outcome(state)).toEqual({ result: 'win', winner: 'p2', reason: 'concede' });
+  });
+});
+
+describe('evolve', () => {
+  it('never throws: every recorded event applies to any state, even one it does not fit', () => {
+    const t = eventfulGame();
+    const fresh = startGame().state;
+    const setupOnly = new Table().state;
+    for (const e of t.log) {
+      expect(() => evolve(fresh, e)).not.toThrow();
+      expect(() => evolve(setupOnly, e)).not.toThrow();
+    }
   });
 });
