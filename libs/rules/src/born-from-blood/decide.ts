@@ -9,7 +9,7 @@ import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/
 import { decideSetup } from './decide/setup';
 import { decidePassPriority } from './decide/stack';
 import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decideEndTurn, drawForTurnPayloadFits } from './decide/turn';
-import { evolve } from './evolve';
+import { evolveAndRemember } from './evolve';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
 import { deriveEvents } from './state-check';
 
@@ -127,7 +127,7 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return [event, ...deriveEvents(evolve(state, event), event)];
+  return [event, ...deriveEvents(evolveAndRemember(state, event), event)];
 }
 
 function withoutSeq(action: LogEvent): LogEvent {

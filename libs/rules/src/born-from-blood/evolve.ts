@@ -20,14 +20,38 @@ import {
   survives,
   cardOf,
 } from './state';
-import { countDownCooldowns, expireEndOfTurn, startTurn } from './turn';
+import { cleanUpCards, startTurn } from './turn';
 import { recordUse } from './uses';
+
+/**
+ * `decide` folds the events it returns (for the state check), and the caller then folds the very same
+ * event objects from the very same state. The last few such folds are remembered, by identity, so the
+ * second fold is a lookup. Bounded and invisible: the result is what `apply` would return.
+ */
+const recent: { event: LogEvent; before: BfbState; after: BfbState }[] = [];
+const RECENT = 8;
 
 /**
  * Applies one recorded event. Never throws: a stored event is a fact, and whatever it names that no
  * longer fits is skipped rather than rejected (validation is `decide`'s job).
  */
 export function evolve(state: BfbState, event: LogEvent): BfbState {
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const r = recent[i]!;
+    if (r.event === event && r.before === state) return r.after;
+  }
+  return apply(state, event);
+}
+
+/** `evolve` for `decide`: the fold is remembered for the caller's own fold of the same event. */
+export function evolveAndRemember(state: BfbState, event: LogEvent): BfbState {
+  const after = apply(state, event);
+  recent.push({ event, before: state, after });
+  if (recent.length > RECENT) recent.shift();
+  return after;
+}
+
+function apply(state: BfbState, event: LogEvent): BfbState {
   const payload = event.payload as any;
   const actor = event.player as Seat;
   switch (event.type) {
@@ -263,7 +287,7 @@ function endTurn(state: BfbState): BfbState {
   if (!seat) return state;
   let next = tickBurns(state, seat);
   if (SEATS.some((s) => next.players[s].hp <= 0)) return next; // the game ends; the rest of the cleanup is not applied
-  next = expireEndOfTurn(countDownCooldowns(next));
+  next = cleanUpCards(next);
   next = withPlayer(next, seat, (p) => ({ ...p, playedFromHandLastOwnTurn: p.playedFromHandThisTurn, playedFromHandThisTurn: 0 }));
   return startTurn(next, other(seat));
 }

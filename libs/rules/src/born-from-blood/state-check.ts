@@ -1,8 +1,27 @@
 import type { LogEvent } from '@cardlog/events';
-import { evolve } from './evolve';
+import { evolveAndRemember } from './evolve';
 import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
+
+const INERT = new Set([
+  'MatchCreated',
+  'DeckRegistered',
+  'FirstPlayerChosen',
+  'GameStarted',
+  'OpeningHandDrawn',
+  'Mulligan',
+  'AdvancePhase',
+  'DrawForTurn',
+  'DiscardToHandLimit',
+  'Concede',
+  'ChangeN',
+  'RollDie',
+  'RevealCards',
+  'LookAtCards',
+  'ShuffleZone',
+  'Note',
+]);
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
 export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
@@ -34,12 +53,14 @@ export function graveyardRound(state: BfbState): { cardId: string; reason: Reaso
 export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
   const derived: LogEvent[] = [];
   let state = after;
+  // Every decided event leaves a state the check has cleared; these cannot touch the field or HP.
   for (;;) {
+    if (INERT.has(action.type)) break;
     const cards = graveyardRound(state);
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
     derived.push(event);
-    state = evolve(state, event);
+    state = evolveAndRemember(state, event);
   }
   const ended = gameEnd(state, action);
   if (ended) derived.push({ type: 'GameEnded', payload: ended });

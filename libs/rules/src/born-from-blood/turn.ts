@@ -1,4 +1,4 @@
-import { inPlayIds, pruneAttachments, replaceCards, withPlayer } from './mutate';
+import { inPlayIds, replaceCards, withPlayer } from './mutate';
 import { BfbState, CardState, FieldObject, Seat, Until, cardOf } from './state';
 
 /** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
@@ -6,24 +6,12 @@ export function income(turnsTaken: number, playedLastOwnTurn: number): number {
   return turnsTaken === 1 ? 3 : 2 + Math.min(2, playedLastOwnTurn);
 }
 
-/** Starts a turn at its N Phase: per-turn records reset, `turnsTaken` counted, income folded. */
+/**
+ * Starts a turn at its N Phase: `turnsTaken` counted and income folded. The per-turn records of the
+ * cards (attacks, `oncePerTurn` uses) were reset by the cleanup of the turn before (`cleanUpCards`).
+ */
 export function startTurn(state: BfbState, seat: Seat): BfbState {
-  const updated: CardState[] = [];
-  for (const id of inPlayIds(state)) {
-    const card = cardOf(state, id)!;
-    const o = card.obj;
-    if (o && (o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0)) {
-      updated.push({ ...card, obj: { ...o, attacksThisTurn: 0, usedThisTurn: [] } });
-    }
-  }
-  const next: BfbState = {
-    ...replaceCards(state, updated),
-    turn: state.turn + 1,
-    turnPlayer: seat,
-    phase: 'n',
-    drawnThisTurn: false,
-    handCheckDone: false,
-  };
+  const next: BfbState = { ...state, turn: state.turn + 1, turnPlayer: seat, phase: 'n', drawnThisTurn: false, handCheckDone: false };
   return withPlayer(next, seat, (p) => {
     const turnsTaken = p.turnsTaken + 1;
     return { ...p, turnsTaken, n: p.n + income(turnsTaken, p.playedFromHandLastOwnTurn) };
@@ -49,33 +37,50 @@ export function untilOf(
   return { endOfTurn: state.turnPlayer === player ? state.turn + 2 : state.turn + 1 };
 }
 
-/** Step 2 of the cleanup: CD counts down for abilities not used this turn (BB-R15). */
-export function countDownCooldowns(state: BfbState): BfbState {
+const endsNow = (until: Until, turn: number) => 'endOfTurn' in until && until.endOfTurn <= turn;
+const endsWithTurn = (status: string) => status === 'ready' || status === 'playableThisTurn';
+
+/**
+ * Steps 2, 3 and the card part of step 5 of the `EndTurn` cleanup (§6), in one pass over the cards
+ * in play: CD counts down for abilities not used this turn (BB-R15; only the turn player's unless
+ * `cdCountsEveryTurn`), "this turn" effects expire together with every Ready and Playable-this-turn
+ * status (BB-R44), and attacks and `oncePerTurn` uses reset for the next turn.
+ */
+export function cleanUpCards(state: BfbState): BfbState {
+  const turn = state.turn;
   const updated: CardState[] = [];
   for (const id of inPlayIds(state)) {
     const card = cardOf(state, id)!;
-    if (!card.obj || (!state.config.cdCountsEveryTurn && card.owner !== state.turnPlayer)) continue;
+    const o = card.obj;
+    if (!o) continue;
     let cd: Record<string, FieldObject['cd'][string]> | undefined;
-    for (const key in card.obj.cd) {
-      const entry = card.obj.cd[key]!;
-      if (entry.remaining > 0 && entry.lastUsedTurn !== state.turn) {
-        cd ??= { ...card.obj.cd };
-        cd[key] = { ...entry, remaining: entry.remaining - 1 };
+    if (state.config.cdCountsEveryTurn || card.owner === state.turnPlayer) {
+      for (const key in o.cd) {
+        const entry = o.cd[key]!;
+        if (entry.remaining > 0 && entry.lastUsedTurn !== turn) {
+          cd ??= { ...o.cd };
+          cd[key] = { ...entry, remaining: entry.remaining - 1 };
+        }
       }
     }
-    if (cd) updated.push({ ...card, obj: { ...card.obj, cd } });
+    const statuses = o.statuses.some((s) => endsNow(s.until, turn) || endsWithTurn(s.status))
+      ? o.statuses.filter((s) => !endsNow(s.until, turn) && !endsWithTurn(s.status))
+      : o.statuses;
+    const modifiers = o.modifiers.some((m) => endsNow(m.until, turn)) ? o.modifiers.filter((m) => !endsNow(m.until, turn)) : o.modifiers;
+    const grantedKeywords = o.grantedKeywords.some((g) => endsNow(g.until, turn))
+      ? o.grantedKeywords.filter((g) => !endsNow(g.until, turn))
+      : o.grantedKeywords;
+    const removedKeywords = o.removedKeywords.some((r) => endsNow(r.until, turn))
+      ? o.removedKeywords.filter((r) => !endsNow(r.until, turn))
+      : o.removedKeywords;
+    const reset = o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0;
+    if (!cd && !reset && statuses === o.statuses && modifiers === o.modifiers && grantedKeywords === o.grantedKeywords && removedKeywords === o.removedKeywords) {
+      continue;
+    }
+    updated.push({
+      ...card,
+      obj: { ...o, cd: cd ?? o.cd, statuses, modifiers, grantedKeywords, removedKeywords, attacksThisTurn: 0, usedThisTurn: [] },
+    });
   }
   return replaceCards(state, updated);
-}
-
-/** Step 3: "this turn" effects expire, and with them every Ready and Playable-this-turn status. */
-export function expireEndOfTurn(state: BfbState): BfbState {
-  const pruned = pruneAttachments(state, (until) => 'endOfTurn' in until && until.endOfTurn <= state.turn);
-  const updated: CardState[] = [];
-  for (const id of inPlayIds(pruned)) {
-    const card = cardOf(pruned, id)!;
-    if (!card.obj?.statuses.some((s) => s.status === 'ready' || s.status === 'playableThisTurn')) continue;
-    updated.push({ ...card, obj: { ...card.obj, statuses: card.obj.statuses.filter((s) => s.status !== 'ready' && s.status !== 'playableThisTurn') } });
-  }
-  return replaceCards(pruned, updated);
 }
