@@ -11,6 +11,7 @@ import { GamesController } from './games/games.controller';
 import { GAME_HANDLERS } from './games/games.handlers';
 import { HealthModule } from './health/health.module';
 import { loggerParams } from './logging';
+import { PipelineModule } from './pipeline/pipeline.module';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
 import { StatsModule } from './stats/stats.module';
@@ -26,6 +27,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         DatabaseModule,
         RecordingModule,
+        PipelineModule,
         HealthModule,
         StatsModule,
       ],

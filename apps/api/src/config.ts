@@ -9,6 +9,10 @@ export interface ApiConfig {
   readonly dataDir: string;
   /** Kafka brokers; absent → the in-process bus. */
   readonly kafkaBrokers?: readonly string[];
+  /** Partitions of the events topic, when it is created. */
+  readonly topicPartitions: number;
+  /** Replay snapshots every this many events (in-process projection). */
+  readonly snapshotEvery: number;
   readonly logLevel: string;
   /** Pretty, human logs on a terminal; JSON lines otherwise. */
   readonly prettyLogs: boolean;
@@ -34,8 +38,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
+  const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
   return {
     port,
+    topicPartitions,
+    snapshotEvery,
     host: env.HOST ?? '0.0.0.0',
     ...(databaseUrl ? { databaseUrl } : {}),
     dataDir: resolve(env.CARDLOG_DATA_DIR ?? '.cardlog/data'),
@@ -43,4 +51,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel,
     prettyLogs: false,
   };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
 }

@@ -6,4 +6,5 @@ export * from './projector/game-projection';
 export * from './projector/projection-runner';
 export * from './projector/rebuild';
 export * from './projector/kafka-projector';
+export * from './replay-reader';
 export * from './stats';

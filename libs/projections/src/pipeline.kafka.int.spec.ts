@@ -58,7 +58,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
     const producer = createProducer(kafka);
     await producer.connect();
     const relay = new OutboxRelay(sql, parts.store, new KafkaTransport(producer, topic), { exclusive: true, listen: true, pollIntervalMs: 200 });
-    const runners = [0, 1].map(() => new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r)));
+    const runners = [0, 1].map(() => new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db)));
     const projectors = runners.map((runner) => new KafkaProjector(kafka, runner, { topic, groupId }));
     await Promise.all(projectors.map((p) => p.start()));
     await relay.start();
@@ -87,7 +87,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
 
       const viaKafka = await dumpReadModels(sql);
       await Promise.all(projectors.map((p) => p.stop()));
-      await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r)));
+      await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db)));
       expect(await dumpReadModels(sql)).toEqual(viaKafka);
     } finally {
       await relay.stop();

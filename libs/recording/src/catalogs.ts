@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { SYSTEM_IDS, catalogRefSchema, jsonPath, vocabularyFor } from '@cardlog/events';
 import { Catalog, canonicalJson, findSystem } from '@cardlog/rules';
@@ -62,17 +62,17 @@ export class CatalogRepository {
     }) as Promise<{ status: PutCatalogStatus; catalog: StoredCatalog }>;
   }
 
-  async find(catalogId: string): Promise<StoredCatalog | null> {
-    const [row] = await this.sql<{ system: string; cards: unknown[]; content_hash: string }[]>`
+  async find(catalogId: string, db: Sql | TransactionSql = this.sql): Promise<StoredCatalog | null> {
+    const [row] = await db<{ system: string; cards: unknown[]; content_hash: string }[]>`
       select system, cards, content_hash from catalogs where catalog_id = ${catalogId}`;
     return row ? { id: catalogId, system: row.system, cards: row.cards, contentHash: row.content_hash } : null;
   }
 
   /** A catalog by reference: the rules' own first, then the stored ones of the same system. */
-  async resolve(system: string, ref: string): Promise<Catalog | null> {
+  async resolve(system: string, ref: string, db: Sql | TransactionSql = this.sql): Promise<Catalog | null> {
     const builtin = findSystem(system)?.builtinCatalogs[ref];
     if (builtin) return builtin;
-    const stored = await this.find(ref);
+    const stored = await this.find(ref, db);
     return stored && stored.system === system ? stored : null;
   }
 }

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { GameDocument, LogEvent } from '@cardlog/events';
-import { Viewer, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
+import { Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { forbidden, invalid } from './errors';
@@ -40,6 +40,9 @@ export interface GameEventsPage {
 
 export const MAX_PAGE = 200;
 
+/** The newest state snapshot at or before a step (from the replay read model), encoded. */
+export type SnapshotSource = (gameId: string, step: number) => Promise<{ seq: number; state: unknown } | null>;
+
 /** Reads of recorded games, straight from the games table and the event streams. */
 export class GameReader {
   constructor(
@@ -47,6 +50,7 @@ export class GameReader {
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly recorder: GameRecorder,
+    private readonly snapshots: SnapshotSource = () => Promise.resolve(null),
   ) {}
 
   async list(filter: GameFilter): Promise<GamePage> {
@@ -119,9 +123,23 @@ export class GameReader {
     const system = findSystem(game.system)!;
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
     const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
-    const events: LogEvent[] = step === 0 ? [] : (await this.store.readStream(game.stream_id, { limit: step })).map(toLogEvent);
-    const state = fold(system, system.initialState(header), events);
-    return { gameId, step, total, view, outcome: step === total ? game.outcome : system.outcome(state), state: system.view(state, view as Viewer) };
+    // Start from the replay read model's nearest snapshot, so at most K events are folded here.
+    const initial = system.initialState(header);
+    const snapshot = step === 0 ? null : await this.snapshots(gameId, step);
+    const from = snapshot ? decodeState(snapshot.state, initial) : initial;
+    const seqFrom = snapshot ? snapshot.seq : 0;
+    const events: LogEvent[] =
+      step === seqFrom ? [] : (await this.store.readStream(game.stream_id, { fromPosition: seqFrom + 1, limit: step - seqFrom })).map(toLogEvent);
+    const state = fold(system, from, events);
+    return {
+      gameId,
+      step,
+      total,
+      view,
+      folded: events.length,
+      outcome: step === total ? game.outcome : system.outcome(state),
+      state: system.view(state, view as Viewer),
+    };
   }
 }
 

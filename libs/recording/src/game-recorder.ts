@@ -55,12 +55,23 @@ const NOT_FOUND_CODES = new Set(['UNKNOWN_CATALOG', 'DECK_UNKNOWN_CARD', 'UNKNOW
  * is parsed strictly, replayed through its game's rules and stored atomically, or refused whole.
  */
 export class GameRecorder {
+  private readonly listeners: (() => void)[] = [];
+
   constructor(
     private readonly sql: Sql,
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Called after every commit that stored events (the relay wakes on it). */
+  onRecorded(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private recorded(): void {
+    for (const listener of this.listeners) listener();
+  }
 
   async upload(input: string | Buffer | unknown, options: RecordOptions): Promise<UploadResult> {
     const document = parseOrThrow(input);
@@ -91,6 +102,7 @@ export class GameRecorder {
       }
       throw error;
     }
+    this.recorded();
     return { id: gameId, events: result.applied.length, outcome: result.outcome, created: true };
   }
 
@@ -117,6 +129,7 @@ export class GameRecorder {
       await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
       await this.insertGame(tx, gameId, document, 'live', null, options, null);
     });
+    this.recorded();
     return { id: gameId, version: 0, created: true };
   }
 
@@ -158,6 +171,7 @@ export class GameRecorder {
         if (outcome) await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId}`;
         return result;
       });
+      this.recorded();
       return { version: appended.version, appended: produced.length, outcome };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {

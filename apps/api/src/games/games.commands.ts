@@ -93,3 +93,9 @@ export class GetGameStateQuery extends Query<unknown> {
     super();
   }
 }
+
+export class GetGameReplayQuery extends Query<unknown> {
+  constructor(readonly gameId: string) {
+    super();
+  }
+}

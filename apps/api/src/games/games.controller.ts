@@ -10,6 +10,7 @@ import {
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
+  GetGameReplayQuery,
   GetGameStateQuery,
   ListGamesQuery,
   StartLiveGameCommand,
@@ -94,6 +95,12 @@ export class GamesController {
   @ApiOperation({ summary: 'The game as a cardlog/1 document (export)' })
   log(@Param('id') id: string) {
     return this.queries.execute(new GetGameLogQuery(id));
+  }
+
+  @Get(':id/replay')
+  @ApiOperation({ summary: 'The replay: one step per event with turn, phase, actor and a readable line' })
+  replay(@Param('id') id: string) {
+    return this.queries.execute(new GetGameReplayQuery(id));
   }
 
   @Get(':id/events')

@@ -300,6 +300,29 @@ function recordingSuite(name: string, gate: (name: string, body: () => void) => 
         expect((await call('GET', '/v1/games/not-a-game', { token: null })).status).toBe(404);
       });
 
+      it('serves the projected replay, and folds at most K events from a snapshot for any step', async () => {
+        const { body } = await call('POST', '/v1/games', { body: games[1] });
+        const total = games[1]!.events.length;
+        let replay: Reply;
+        const deadline = Date.now() + 20_000;
+        do {
+          replay = await call('GET', `/v1/games/${body.id}/replay`, { token: null });
+          if (replay.body.projected === total) break;
+          await new Promise((r) => setTimeout(r, 50));
+        } while (Date.now() < deadline);
+        expect(replay.status).toBe(200);
+        expect(replay.body).toMatchObject({ gameId: body.id, total, projected: total });
+        expect(replay.body.steps.map((s: any) => s.seq)).toEqual(games[1]!.events.map((_, i) => i + 1));
+        expect(replay.body.steps.every((s: any) => typeof s.description === 'string' && s.description.length > 0)).toBe(true);
+        for (const step of [1, 49, 50, 51, total]) {
+          const state = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=judge`, { token: null });
+          expect(state.status).toBe(200);
+          expect(state.body.folded).toBeLessThanOrEqual(50);
+          const full = await call('GET', `/v1/games/${body.id}/log`, { token: null });
+          expect(full.body.events).toHaveLength(total);
+        }
+      });
+
       it('will not reveal a game in progress', async () => {
         const open = await call('POST', '/v1/games/live', { body: headerOf(games[0]!) });
         const res = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`, { token: null });

@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ReplayReader } from '@cardlog/projections';
 import { GameReader, GameRecorder, RecordingError } from '@cardlog/recording';
 import { parseJsonBody } from '../errors/json-body';
 import {
@@ -7,6 +8,7 @@ import {
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
+  GetGameReplayQuery,
   GetGameStateQuery,
   ListGamesQuery,
   StartLiveGameCommand,
@@ -119,7 +121,22 @@ export class GetGameStateHandler implements IQueryHandler<GetGameStateQuery> {
   }
 }
 
+/** The step list of the replay read model, with how far the projector has got. */
+@QueryHandler(GetGameReplayQuery)
+export class GetGameReplayHandler implements IQueryHandler<GetGameReplayQuery> {
+  constructor(
+    private readonly reader: GameReader,
+    private readonly replays: ReplayReader,
+  ) {}
+  async execute({ gameId }: GetGameReplayQuery) {
+    const game = await this.reader.get(gameId);
+    const steps = await this.replays.steps(gameId);
+    return { gameId, system: game.system, players: game.players, outcome: game.outcome, total: game.events, projected: steps.length, steps };
+  }
+}
+
 export const GAME_HANDLERS = [
+  GetGameReplayHandler,
   UploadGameHandler,
   UploadBatchHandler,
   StartLiveGameHandler,

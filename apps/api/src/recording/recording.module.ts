@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogRepository, GameReader, GameRecorder, TokenRepository } from '@cardlog/recording';
+import { ReplayReader } from '@cardlog/projections';
 import { Database, EventStore } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
 
@@ -14,13 +15,14 @@ import { DATABASE } from '../database/database.module';
       inject: [DATABASE, EventStore, CatalogRepository],
       useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository) => new GameRecorder(db.sql, store, catalogs),
     },
+    { provide: ReplayReader, inject: [DATABASE], useFactory: (db: Database) => new ReplayReader(db.sql) },
     {
       provide: GameReader,
-      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder],
-      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder) =>
-        new GameReader(db.sql, store, catalogs, recorder),
+      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder, ReplayReader],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder, replays: ReplayReader) =>
+        new GameReader(db.sql, store, catalogs, recorder, (gameId, step) => replays.snapshotAtOrBefore(gameId, step)),
     },
   ],
-  exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader],
+  exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader, ReplayReader],
 })
 export class RecordingModule {}

@@ -4,8 +4,12 @@ import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
 
-/** Finds a stored catalog (the rules' own are found first). Catalogs referenced by games never change. */
-export type CatalogSource = (system: string, ref: string) => Promise<Catalog | null>;
+/**
+ * Finds a catalog (the rules' own first, then stored ones), reading through `db`: the runner's own
+ * transaction, since embedded PGlite has a single connection. Catalogs referenced by games never
+ * change, so the runner caches them.
+ */
+export type CatalogSource = (system: string, ref: string, db: TransactionSql) => Promise<Catalog | null>;
 
 export interface RunnerOptions {
   /** Replay snapshot interval: `/state?step=N` folds at most this many events. */
@@ -97,12 +101,12 @@ export class ProjectionRunner {
       let head: GameHead | undefined;
       let context: GameContext;
       if (list[0]!.type === GAME_RECORDED) {
-        context = contextFor(list[0]!.data as GameRecordedData, await this.catalogLookup([list[0]!.data as GameRecordedData]));
+        context = contextFor(list[0]!.data as GameRecordedData, await this.catalogLookup(tx, [list[0]!.data as GameRecordedData]));
         head = startHead(list[0]!, context);
       } else {
         const row = heads.get(gameId);
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
-        context = contextFor(row.header, await this.catalogLookup([row.header]));
+        context = contextFor(row.header, await this.catalogLookup(tx, [row.header]));
         head = restoreHead(row, context);
       }
       changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
@@ -147,12 +151,12 @@ export class ProjectionRunner {
   }
 
   /** Fetches the catalogs these games need once; afterwards lookups are synchronous. */
-  private async catalogLookup(recorded: readonly GameRecordedData[]) {
+  private async catalogLookup(tx: TransactionSql, recorded: readonly GameRecordedData[]) {
     for (const { header } of recorded) {
       if (typeof header.catalog !== 'string') continue;
       const key = `${header.system}:${header.catalog}`;
       if (this.catalogCache.has(key)) continue;
-      const catalog = await this.catalogs(header.system, header.catalog);
+      const catalog = await this.catalogs(header.system, header.catalog, tx);
       if (!catalog) throw new Error(`catalog ${header.catalog} of a recorded game is missing`);
       this.catalogCache.set(key, catalog);
     }

@@ -1,6 +1,6 @@
 import postgres, { Sql } from 'postgres';
 import type { GameDocument, LogEvent } from '@cardlog/events';
-import { simulateGames } from '@cardlog/rules';
+import { findSystem, simulateGames } from '@cardlog/rules';
 import { START, connectDatabase, migrate } from '@cardlog/store';
 import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
 import { InProcessTransport } from '../relay/transport';
@@ -12,7 +12,9 @@ import { ProjectionRunner, StreamGapError } from './projection-runner';
 jest.setTimeout(180_000);
 
 const SNAPSHOT_EVERY = 40;
-const documents = simulateGames(16, 4242).map((g) => g.document);
+// The last game uses a stored catalog (a copy of the demo one): the runner must read it inside its
+// own transaction, since embedded PGlite has a single connection.
+const documents = simulateGames(16, 4242).map((g, i) => (i === 15 ? { ...g.document, catalog: 'club-copy@1' } : g.document));
 
 /** What the read models must say, computed here straight from the logs. */
 function expectedFromLog(doc: GameDocument) {
@@ -46,6 +48,7 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       ({ sql, close } = await open());
       await migrate(sql);
       parts = wire(sql, SNAPSHOT_EVERY);
+      await parts.catalogs.put('club-copy@1', { system: 'born-from-blood', cards: findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!.cards });
       gameIds = await uploadAll(parts.recorder, documents);
       liveId = (await parts.recorder.startLive({ ...documents[0]!, events: [] }, { principal: testPrincipal })).id;
       const transport = new InProcessTransport();
@@ -140,24 +143,24 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
           await tx`delete from ${tx(table)}`;
         }
       });
-      const first = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY });
+      const first = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
       const half = Math.floor(all.length / 2);
       for (let i = 0; i < half; i += 123) await first.apply(all.slice(i, Math.min(i + 123, half)));
-      const second = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY });
+      const second = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
       for (let i = 0; i < all.length; i += 257) await second.apply(all.slice(i, i + 257));
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
 
     it('projections rebuild gives the incrementally built tables, row for row', async () => {
       const incremental = await dumpReadModels(sql);
-      const report = await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r), { snapshotEvery: SNAPSHOT_EVERY }), 500);
+      const report = await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY }), 500);
       expect(report.games).toBe(documents.length + 1);
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
 
     it('refuses an event whose predecessor never arrived', async () => {
       const all = (await parts.store.readAll(START, 100_000)).events;
-      const fresh = new ProjectionRunner(sql, (s, r) => parts.catalogs.resolve(s, r));
+      const fresh = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db));
       await sql`delete from projection_positions where stream_id = ${all[5]!.streamId}`;
       const gap = all.filter((e) => e.streamId === all[5]!.streamId).slice(2, 3);
       await expect(fresh.apply(gap)).rejects.toBeInstanceOf(StreamGapError);

@@ -11,7 +11,7 @@ export function wire(sql: Sql, snapshotEvery = 50) {
   const store = new EventStore(sql);
   const catalogs = new CatalogRepository(sql);
   const recorder = new GameRecorder(sql, store, catalogs);
-  const runner = new ProjectionRunner(sql, (system, ref) => catalogs.resolve(system, ref), { snapshotEvery });
+  const runner = new ProjectionRunner(sql, (system, ref, db) => catalogs.resolve(system, ref, db), { snapshotEvery });
   return { store, catalogs, recorder, runner };
 }
 
