@@ -1,29 +1,106 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { LoggerModule } from 'nestjs-pino';
+import { createKafka, ensureTopic } from '@cardlog/bus';
+import { KafkaProjector, ProjectionRunner, ProjectorMetrics, renderMetrics } from '@cardlog/projections';
+import { CatalogRepository } from '@cardlog/recording';
 import { Database, connectDatabase, migrate } from '@cardlog/store';
 import { PROJECTOR_CONFIG, ProjectorConfig } from './config';
 
 export const PROJECTOR_DATABASE = Symbol('ProjectorDatabase');
 
 /**
- * The projector's process: today it connects and checks the schema; the read models and the Kafka
- * consumer group that feeds them plug in here.
+ * The projector process: a member of the `cardlog-projector` consumer group that applies each
+ * batch to the read models in one transaction, plus /metrics (Prometheus) and /health on
+ * METRICS_PORT. Without KAFKA_BROKERS there is nothing to consume (the API projects in-process);
+ * it then stays idle and says so.
  */
 @Injectable()
-export class ProjectorLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ProjectorLifecycle.name);
+export class ProjectorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ProjectorService.name);
+  private projector: KafkaProjector | null = null;
+  private server: Server | null = null;
 
   constructor(
     @Inject(PROJECTOR_DATABASE) private readonly db: Database,
     @Inject(PROJECTOR_CONFIG) private readonly config: ProjectorConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const transport = this.config.kafkaBrokers ? `Kafka ${this.config.kafkaBrokers.join(',')}` : 'the in-process bus';
-    this.logger.log(`projector ready on ${this.db.describe}, fed by ${transport}`);
+  get metricsPort(): number | null {
+    return this.server ? (this.server.address() as AddressInfo).port : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.kafkaBrokers) {
+      const kafka = createKafka({ brokers: this.config.kafkaBrokers, clientId: 'cardlog-projector' });
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        await ensureTopic(admin, { topic: this.config.topic, partitions: this.config.topicPartitions, replicationFactor: 1 });
+      } finally {
+        await admin.disconnect();
+      }
+      const catalogs = new CatalogRepository(this.db.sql);
+      const runner = new ProjectionRunner(this.db.sql, (system, ref, db) => catalogs.resolve(system, ref, db), {
+        snapshotEvery: this.config.snapshotEvery,
+      });
+      this.projector = new KafkaProjector(kafka, runner, {
+        topic: this.config.topic,
+        groupId: this.config.groupId,
+        logger: { log: (m) => this.logger.log(m), warn: (m) => this.logger.warn(m) },
+      });
+      await this.projector.start();
+      this.logger.log(`consuming ${this.config.topic} as ${this.config.groupId}; read models in ${this.db.describe}`);
+    } else {
+      this.logger.warn('no KAFKA_BROKERS: nothing to consume (without Kafka the API builds the read models in-process); idle');
+    }
+    this.server = createServer((req, res) => {
+      const route = req.url?.split('?')[0];
+      if (route === '/metrics') {
+        this.metrics()
+          .then((m) => res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(renderMetrics(m, this.config.topic)))
+          .catch((e: Error) => res.writeHead(503, { 'content-type': 'text/plain' }).end(`# metrics unavailable: ${e.message}\n`));
+      } else if (route === '/health') {
+        this.health().then(({ status, body }) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+      } else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"NOT_FOUND","message":"try /metrics or /health"}}');
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.config.metricsPort, resolve));
+    this.logger.log(`metrics on http://localhost:${this.metricsPort}/metrics`);
+  }
+
+  async metrics(): Promise<ProjectorMetrics> {
+    const [progress] = await this.db.sql<{ global_position: string; events_applied: string }[]>`
+      select coalesce(max(global_position), 0) as global_position, coalesce(sum(events_applied), 0) as events_applied from projection_progress`;
+    return {
+      lag: this.projector ? await this.projector.lag() : [],
+      lastGlobalPosition: Number(progress?.global_position ?? 0),
+      eventsApplied: Number(progress?.events_applied ?? 0),
+      groupJoined: this.projector?.hasJoined ?? false,
+    };
+  }
+
+  private async health(): Promise<{ status: number; body: unknown }> {
+    try {
+      const m = await this.metrics();
+      const kafkaOk = !this.projector || m.groupJoined;
+      const body = {
+        status: kafkaOk ? 'ok' : 'error',
+        mode: this.projector ? 'kafka' : 'idle',
+        postgres: 'up',
+        kafka: this.projector ? (m.groupJoined ? 'joined' : 'not joined') : 'not configured',
+        lag: m.lag.reduce((n, p) => n + p.behind, 0),
+        lastGlobalPosition: m.lastGlobalPosition,
+      };
+      return { status: kafkaOk ? 200 : 503, body };
+    } catch (error) {
+      return { status: 503, body: { status: 'error', message: (error as Error).message } };
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.projector?.stop();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.db.close();
   }
 }
@@ -44,7 +121,7 @@ export class ProjectorModule {
             return db;
           },
         },
-        ProjectorLifecycle,
+        ProjectorService,
       ],
     };
   }

@@ -6,5 +6,6 @@ export * from './projector/game-projection';
 export * from './projector/projection-runner';
 export * from './projector/rebuild';
 export * from './projector/kafka-projector';
+export * from './projector/metrics';
 export * from './replay-reader';
 export * from './stats';
