@@ -6,7 +6,8 @@ async function main(): Promise<void> {
   const app = await createApiApp(config);
   await app.listen(config.port, config.host);
   const mode = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  process.stdout.write(`Cardlog API on http://localhost:${config.port} (${mode}); docs at /docs\n`);
+  const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  process.stdout.write(`Cardlog API on ${url} (${mode}); docs at ${url}/docs\n`);
 }
 
 main().catch((error: Error) => {

@@ -2,11 +2,21 @@
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** A terminal's status line (rewritten in place), when stderr is a terminal. */
+  readonly status?: { update(line: string): void; clear(): void };
 }
+
+const terminal = process.stderr.isTTY
+  ? {
+      update: (line: string) => void process.stderr.write(`\r\x1b[2K${line}`),
+      clear: () => void process.stderr.write('\r\x1b[2K'),
+    }
+  : undefined;
 
 export const processIo: Io = {
   out: (line) => void process.stdout.write(`${line}\n`),
   err: (line) => void process.stderr.write(`${line}\n`),
+  ...(terminal ? { status: terminal } : {}),
 };
 
 /** Exit codes shared by every command. */

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import postgres, { Sql } from 'postgres';
 
 export interface Database {
@@ -49,11 +50,39 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * One process at a time may open an embedded data folder: PGlite is not built for two writers.
+ * The lock names the holder's pid; a stale lock (its process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = join(dataDir, 'cardlog.lock');
+  try {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`the embedded database in ${dataDir} is in use by process ${holder} (stop it first, e.g. the running \`npm start\`)`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** PGlite (PostgreSQL compiled to WebAssembly) behind a local socket so postgres.js can talk to it. */
 export async function startEmbeddedPostgres(dataDir: string | 'memory'): Promise<EmbeddedPostgres> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir === 'memory' ? () => undefined : lockDataDir(dataDir);
   const db = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
   await server.start();
@@ -62,6 +91,7 @@ export async function startEmbeddedPostgres(dataDir: string | 'memory'): Promise
     async stop() {
       await server.stop();
       await db.close();
+      unlock();
     },
   };
 }

@@ -3,6 +3,7 @@ import { CatalogRepository, GameReader, GameRecorder, TokenRepository } from '@c
 import { ReplayReader } from '@cardlog/projections';
 import { Database, EventStore } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
+import { LocalToken } from './local-token';
 
 /** The recording services of libs/recording, wired to this app's database. */
 @Global()
@@ -22,6 +23,7 @@ import { DATABASE } from '../database/database.module';
       useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder, replays: ReplayReader) =>
         new GameReader(db.sql, store, catalogs, recorder, (gameId, step) => replays.snapshotAtOrBefore(gameId, step)),
     },
+    LocalToken,
   ],
   exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader, ReplayReader],
 })

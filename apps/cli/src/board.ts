@@ -1,0 +1,34 @@
+/**
+ * A terminal rendering of a game's view, for `cardlog replay`. Born from Blood gets a board; other
+ * games fall back to their view as indented JSON.
+ */
+export function renderBoard(view: any): string {
+  if (view?.system !== 'born-from-blood') return JSON.stringify(view, null, 2);
+  const lines: string[] = [];
+  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.phase}` : `setup (${view.stage})`;
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : ''}`);
+  for (const seat of Object.keys(view.players)) {
+    const p = view.players[seat];
+    lines.push('');
+    lines.push(`${seat} ${p.name}   HP ${p.hp}   N ${p.n}   hand ${p.handSize}   deck ${p.deckSize}   graveyard ${p.graveyard.length}`);
+    if (p.character) lines.push(`  Character   ${card(p.character)}`);
+    for (const [slot, label] of [['mercenary', 'Mercenaries'], ['artifact', 'Artifacts'], ['skill', 'Skills'], ['item', 'Item'], ['offHand', 'Off-Hand'], ['extraZone', 'Extra Zone']] as const) {
+      const cards = p.field[slot] as any[];
+      if (cards.length) lines.push(`  ${label.padEnd(11)} ${cards.map(card).join(', ')}`);
+    }
+    for (const [host, cards] of Object.entries(p.field.hosted ?? {})) lines.push(`  on ${host.padEnd(8)} ${(cards as any[]).map(card).join(', ')}`);
+    if (p.hand) lines.push(`  Hand        ${p.hand.map((c: any) => c.name).join(', ') || '—'}`);
+  }
+  if (view.stack.length) lines.push('', `Stack (top last): ${view.stack.map((i: any) => `${i.card.name} (${i.kind}, ${i.controller})`).join(' → ')}`);
+  if (view.battle) {
+    const b = view.battle;
+    lines.push('', `Battle: ${b.attacker.name} attacks with ${b.using} for ${b.damage} (${b.step})${b.defenders.length ? `; defenders ${b.defenders.map((d: any) => d.name).join(', ')}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+function card(c: any): string {
+  const stats = [c.hp !== undefined ? `HP ${c.hp}` : null, c.atk ? `ATK ${c.atk}` : null].filter(Boolean).join(' ');
+  const statuses = (c.statuses ?? []).map((s: any) => s.status).join(' ');
+  return `${c.name}${stats ? ` [${stats}]` : ''}${statuses ? ` (${statuses})` : ''}`;
+}

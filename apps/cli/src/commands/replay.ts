@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { parseGameDocument } from '@cardlog/events';
+import { findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
+import { UsageError, parseArgs } from '../args';
+import { renderBoard } from '../board';
+import { EXIT, Io } from '../io';
+
+export const REPLAY_USAGE = 'cardlog replay FILE --step N [--view p1|p2|spectator|judge|reveal] [--json]   the board after N events';
+
+/** `replay`: folds a local log to step N and prints what the viewer sees, with the last events described. */
+export function replayCommand(argv: readonly string[], io: Io): number {
+  const { positionals, options } = parseArgs(argv, { step: 'integer', view: 'string', json: 'boolean' });
+  if (positionals.length !== 1) throw new UsageError('replay takes exactly one FILE');
+  const view = (options.view as string | undefined) ?? 'spectator';
+  if (!isViewer(view)) throw new UsageError(`--view must be a seat (p1, p2, …), spectator, judge or reveal; got "${view}"`);
+  let text: string;
+  try {
+    text = readFileSync(positionals[0]!, 'utf8');
+  } catch (error) {
+    io.err(`replay: cannot read ${positionals[0]}: ${(error as Error).message}`);
+    return EXIT.unusable;
+  }
+  const parsed = parseGameDocument(text);
+  if (!parsed.ok) {
+    io.err(`replay: ${positionals[0]}: ${parsed.error.code}: ${parsed.error.message}`);
+    return parsed.error.code === 'MALFORMED_JSON' ? EXIT.unusable : EXIT.invalid;
+  }
+  const result = replay(parsed.document);
+  if (result.failure && result.failure.index < 0) {
+    io.err(`replay: ${positionals[0]}: ${result.failure.code}: ${result.failure.message}`);
+    return EXIT.invalid;
+  }
+  const total = result.applied.length;
+  const step = (options.step as number | undefined) ?? total;
+  if (step < 0 || step > total) throw new UsageError(`--step must be from 0 to ${total} (the valid events of this log)`);
+  if (view === 'reveal' && !result.outcome) throw new UsageError('--view reveal shows a finished game only');
+
+  const system = findSystem(parsed.document.system)!;
+  const header = resolveHeader(parsed.document, system);
+  const events = result.applied.slice(0, step);
+  const state = fold(system, system.initialState(header), events);
+  const seen = system.view(state, view);
+  if (options.json) {
+    io.out(JSON.stringify({ step, total, view, state: seen }, null, 2));
+    return EXIT.ok;
+  }
+  const before = fold(system, system.initialState(header), events.slice(0, -3));
+  const recent: string[] = [];
+  let s = before;
+  for (const e of events.slice(-3)) {
+    recent.push(`  ${e.seq}. ${system.describe(e, s)}`);
+    s = system.evolve(s, e);
+  }
+  io.out(`${positionals[0]} — step ${step} of ${total}, as ${view} sees it`);
+  if (recent.length) io.out(`last events:\n${recent.join('\n')}`);
+  io.out('');
+  io.out(renderBoard(seen));
+  if (result.failure) io.err(`note: the log is invalid from event ${result.failure.index} (${result.failure.code}); steps stop before it`);
+  return EXIT.ok;
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError, parseArgs } from '../args';
+import { Reply, request, serverUrl } from '../http';
+import { EXIT, Io } from '../io';
+import { sourcesOf } from './validate';
+
+export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders or JSON Lines';
+
+interface Rejection {
+  readonly source: string;
+  readonly code: string;
+  readonly message: string;
+  readonly index?: number | null;
+  readonly type?: string;
+}
+
+interface JournalEntry {
+  readonly server: string;
+  readonly hash: string;
+  readonly id: string;
+  readonly source: string;
+}
+
+/**
+ * `upload`: sends every document to the server, a few at a time. Resumable: each document the
+ * server accepted is written to a journal, and a re-run skips what the journal holds (the server
+ * would also recognise it: uploads are idempotent by content). Prints created / already present /
+ * rejected, and each rejection's file, event index and code. Exit 0 when nothing was rejected,
+ * 1 when something was, 2 when input or the server could not be reached.
+ */
+export async function uploadCommand(argv: readonly string[], io: Io): Promise<number> {
+  const { positionals, options } = parseArgs(argv, { server: 'string', token: 'string', concurrency: 'integer', journal: 'string' });
+  if (positionals.length === 0) throw new UsageError('upload needs at least one PATH');
+  const server = serverUrl(options.server);
+  const token = options.token as string | undefined;
+  if (!token) throw new UsageError('--token T is required (create one with: cardlog token create --name NAME)');
+  const concurrency = (options.concurrency as number | undefined) ?? 4;
+  if (concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency must be from 1 to 64');
+  const journalPath = resolve((options.journal as string | undefined) ?? '.cardlog/upload-journal.jsonl');
+
+  const sources = positionals.flatMap(sourcesOf);
+  const unreadable = sources.filter((s) => s.error);
+  for (const s of unreadable) io.err(`ERROR ${s.label} ${s.error!.code}: ${s.error!.message}`);
+  const journal = loadJournal(journalPath, server);
+  const work = sources
+    .filter((s) => !s.error)
+    .map((s) => ({ source: s.label, text: s.text!, hash: createHash('sha256').update(s.text!).digest('hex') }));
+
+  const counts = { created: 0, present: 0, rejected: 0, failed: 0 };
+  const rejections: Rejection[] = [];
+  const started = Date.now();
+  let done = 0;
+  let lastPlain = 0;
+  const progress = () => {
+    const seconds = (Date.now() - started) / 1000;
+    const rate = done / Math.max(seconds, 0.001);
+    const eta = rate > 0 ? (work.length - done) / rate : 0;
+    const width = 24;
+    const filled = Math.round((done / Math.max(work.length, 1)) * width);
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`;
+    if (io.status) io.status.update(line);
+    else if (done === work.length || Date.now() - lastPlain > 5000) {
+      lastPlain = Date.now();
+      io.err(`progress ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`);
+    }
+  };
+
+  let next = 0;
+  let unreachable: Error | null = null;
+  const worker = async () => {
+    while (next < work.length && !unreachable) {
+      const item = work[next++]!;
+      if (journal.has(item.hash)) {
+        counts.present++;
+      } else {
+        let reply: Reply;
+        try {
+          reply = await request('POST', `${server}/v1/games`, { body: item.text, token });
+        } catch (error) {
+          unreachable = error as Error;
+          counts.failed++;
+          break;
+        }
+        if (reply.status === 201 || reply.status === 200) {
+          counts[reply.status === 201 ? 'created' : 'present']++;
+          appendJournal(journalPath, { server, hash: item.hash, id: reply.body.id, source: item.source });
+          journal.add(item.hash);
+        } else if (reply.status === 401) {
+          unreachable = new Error(`the server refused the token (401): ${reply.body?.error?.message ?? ''}`);
+          counts.failed++;
+          break;
+        } else {
+          counts.rejected++;
+          const e = reply.body?.error ?? {};
+          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: e.message ?? String(reply.body), index: e.index, type: e.type });
+        }
+      }
+      done++;
+      progress();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(work.length, 1)) }, worker));
+  io.status?.clear();
+
+  const seconds = (Date.now() - started) / 1000;
+  for (const r of rejections) {
+    const where = r.index === undefined || r.index === null ? '' : ` event ${r.index}${r.type ? ` ${r.type}` : ''}`;
+    io.out(`REJECTED ${r.source}${where} ${r.code}: ${r.message}`);
+  }
+  io.out(
+    `created ${counts.created}, already present ${counts.present}, rejected ${counts.rejected}` +
+      `${unreadable.length ? `, unreadable ${unreadable.length}` : ''} in ${seconds.toFixed(1)} s (${(done / Math.max(seconds, 0.001)).toFixed(1)} games/s)`,
+  );
+  if (unreachable) {
+    io.err(`stopped: ${(unreachable as Error).message}; ${work.length - done} document(s) not sent — re-run the same command to resume`);
+    return EXIT.unusable;
+  }
+  if (unreadable.length) return EXIT.unusable;
+  return counts.rejected > 0 ? EXIT.invalid : EXIT.ok;
+}
+
+function loadJournal(path: string, server: string): Set<string> {
+  const hashes = new Set<string>();
+  if (!existsSync(path)) return hashes;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const entry = JSON.parse(line) as JournalEntry;
+      if (entry.server === server) hashes.add(entry.hash);
+    } catch {
+      // a torn last line from an interrupted run: ignore it
+    }
+  }
+  return hashes;
+}
+
+function appendJournal(path: string, entry: JournalEntry): void {
+  mkdirSync(dirname(path), { recursive: true });
+  appendFileSync(path, `${JSON.stringify(entry)}\n`);
+}
+
+function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
