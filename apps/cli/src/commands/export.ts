@@ -23,7 +23,7 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
     ids = [];
     let cursor: string | null = null;
     do {
-      const query: string = `tournament=${encodeURIComponent(tournament!)}&limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+      const query = `tournament=${encodeURIComponent(tournament!)}&limit=200${cursor ? `&cursor=${cursor}` : ''}`;
       const page = await request('GET', `${server}/v1/games?${query}`);
       if (page.status !== 200) return fail(io, `listing games answered ${page.status}: ${page.body?.error?.message ?? ''}`);
       ids.push(...(page.body.items as { id: string }[]).map((g) => g.id));
