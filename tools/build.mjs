@@ -3,7 +3,7 @@
 // Usage (from a project's folder): node ../../tools/build.mjs
 import { transformFile } from '@swc/core';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 const projectRoot = process.cwd();
 const srcDir = join(projectRoot, 'src');
@@ -28,14 +28,15 @@ async function* walk(dir) {
   }
 }
 
-const isSpec = (file) => /\.spec\.ts$/.test(file) || file.includes(`${join('src', 'testing')}`);
+// Specs and test helpers (any `testing/` folder under src) stay out of dist.
+const isTestOnly = (file) => /\.spec\.ts$/.test(file) || relative(srcDir, file).split(sep).includes('testing');
 
 await rm(outDir, { recursive: true, force: true });
 let count = 0;
 for await (const file of walk(srcDir)) {
   const rel = relative(srcDir, file);
   if (file.endsWith('.ts') && !file.endsWith('.d.ts')) {
-    if (isSpec(file)) continue;
+    if (isTestOnly(file)) continue;
     const target = join(outDir, rel.replace(/\.ts$/, '.js'));
     const { code, map } = await transformFile(file, { ...swcOptions, filename: file, sourceFileName: relative(dirname(target), file) });
     await mkdir(dirname(target), { recursive: true });
