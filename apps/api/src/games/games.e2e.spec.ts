@@ -1,13 +1,9 @@
-import { INestApplication } from '@nestjs/common';
-import { PassThrough } from 'node:stream';
 import type { GameDocument } from '@cardlog/events';
 import { findSystem, simulateGames } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
 import { Database } from '@cardlog/store';
-import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
-import { createApiApp } from '../bootstrap';
-import { loadApiConfig } from '../config';
 import { DATABASE } from '../database/database.module';
+import { Reply, TestApi, httpClient, onBothDatabases, startTestApi } from '../testing/test-api';
 
 jest.setTimeout(120_000);
 
@@ -16,326 +12,296 @@ const games = simulateGames(4, 20261129).map((g) => g.document);
 const withContext = (doc: GameDocument, game: GameDocument['game']): GameDocument => ({ ...doc, game });
 const headerOf = (doc: GameDocument): GameDocument => ({ ...doc, events: [] });
 
-interface Reply {
-  status: number;
-  body: any;
-}
+onBothDatabases('recording API', (databaseUrl) => {
+  let api: TestApi;
+  let token: string;
+  let scopedToken: string;
+  let db: Database;
+  const call = httpClient(() => api.base, () => token);
 
-function recordingSuite(name: string, gate: (name: string, body: () => void) => void, databaseUrl: () => Promise<{ url?: string; cleanup: () => Promise<void> }>) {
-  gate(`recording API on ${name}`, () => {
-    let app: INestApplication;
-    let base: string;
-    let cleanup: () => Promise<void>;
-    let token: string;
-    let scopedToken: string;
-    let db: Database;
+  const counts = async () => {
+    const [row] = await db.sql<{ games: string; events: string }[]>`select (select count(*) from games) as games, (select count(*) from events) as events`;
+    return { games: Number(row!.games), events: Number(row!.events) };
+  };
 
-    const call = async (method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}): Promise<Reply> => {
-      const auth: Record<string, string> = options.token === null ? {} : { authorization: `Bearer ${options.token ?? token}` };
-      const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...auth, ...options.headers }, body: payload });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    };
-    const counts = async () => {
-      const [row] = await db.sql<{ games: string; events: string }[]>`select (select count(*) from games) as games, (select count(*) from events) as events`;
-      return { games: Number(row!.games), events: Number(row!.events) };
-    };
+  beforeAll(async () => {
+    api = await startTestApi({ ...(databaseUrl() ? { databaseUrl: databaseUrl()! } : {}) });
+    db = api.app.get<Database>(DATABASE);
+    const tokens = new TokenRepository(db.sql);
+    token = (await tokens.create('e2e recorder')).token;
+    scopedToken = (await tokens.create('table judge', ['bkk-open'])).token;
+  });
+  afterAll(() => api?.close());
 
-    beforeAll(async () => {
-      const target = await databaseUrl();
-      cleanup = target.cleanup;
-      const config = { ...loadApiConfig({ LOG_LEVEL: 'warn' }), port: 0, host: '127.0.0.1', dataDir: 'memory', ...(target.url ? { databaseUrl: target.url } : {}) };
-      app = await createApiApp(config, new PassThrough().resume());
-      await app.listen(0, '127.0.0.1');
-      base = await app.getUrl();
-      db = app.get<Database>(DATABASE);
-      const tokens = new TokenRepository(db.sql);
-      token = (await tokens.create('e2e recorder')).token;
-      scopedToken = (await tokens.create('table judge', ['bkk-open'])).token;
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+  describe('upload', () => {
+    it('stores a game and answers 201 with its id, event count and outcome; the same game again is 200 with the same id', async () => {
+      const first = await call('POST', '/v1/games', { body: games[0] });
+      expect(first.status).toBe(201);
+      expect(first.body).toEqual({ id: expect.any(String), events: games[0]!.events.length, outcome: expect.objectContaining({ reason: expect.any(String) }) });
+      const before = await counts();
+      const again = await call('POST', '/v1/games', { body: JSON.stringify(games[0], null, 2) });
+      expect(again).toEqual({ status: 200, body: first.body });
+      expect(await counts()).toEqual(before);
     });
 
-    describe('upload', () => {
-      it('stores a game and answers 201 with its id, event count and outcome; the same game again is 200 with the same id', async () => {
-        const first = await call('POST', '/v1/games', { body: games[0] });
-        expect(first.status).toBe(201);
-        expect(first.body).toEqual({ id: expect.any(String), events: games[0]!.events.length, outcome: expect.objectContaining({ reason: expect.any(String) }) });
-        const before = await counts();
-        const again = await call('POST', '/v1/games', { body: JSON.stringify(games[0], null, 2) });
-        expect(again).toEqual({ status: 200, body: first.body });
-        expect(await counts()).toEqual(before);
-      });
-
-      it('an Idempotency-Key makes a retried upload return the original game', async () => {
-        const doc = withContext(games[1]!, { tournament: 'kyoto-cup', round: 1, table: 4 });
-        const first = await call('POST', '/v1/games', { body: doc, headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
-        expect(first.status).toBe(201);
-        const retry = await call('POST', '/v1/games', { body: withContext(doc, { tournament: 'kyoto-cup', round: 1, table: 5 }), headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
-        expect(retry).toEqual({ status: 200, body: first.body });
-      });
-
-      it('GET /log gives back the uploaded document', async () => {
-        for (const doc of games.slice(0, 3)) {
-          const { body } = await call('POST', '/v1/games', { body: doc });
-          const log = await call('GET', `/v1/games/${body.id}/log`, { token: null });
-          expect(log.status).toBe(200);
-          expect(log.body).toEqual(doc);
-        }
-      });
-
-      it('needs a valid bearer token (401) and leaves nothing behind', async () => {
-        const before = await counts();
-        expect((await call('POST', '/v1/games', { body: games[2], token: null })).body.error.code).toBe('UNAUTHORIZED');
-        expect((await call('POST', '/v1/games', { body: games[2], token: 'cl_not-a-token' })).status).toBe(401);
-        expect(await counts()).toEqual(before);
-      });
-
-      it('a token scoped to a tournament may record only that tournament (403)', async () => {
-        const other = await call('POST', '/v1/games', { body: withContext(games[3]!, { tournament: 'paris-major' }), token: scopedToken });
-        expect(other.status).toBe(403);
-        expect(other.body.error).toMatchObject({ code: 'TOURNAMENT_FORBIDDEN', tournament: 'paris-major' });
-        expect((await call('POST', '/v1/games', { body: games[3], token: scopedToken })).status).toBe(403);
-        expect((await call('POST', '/v1/games', { body: withContext(games[3]!, { tournament: 'bkk-open' }), token: scopedToken })).status).toBe(201);
-      });
-
-      it('malformed JSON is a 400 naming the line and column', async () => {
-        const res = await call('POST', '/v1/games', { body: '{\n  "format": "cardlog/1",\n  "system": ,\n}' });
-        expect(res.status).toBe(400);
-        expect(res.body.error).toMatchObject({ code: 'MALFORMED_JSON', message: expect.stringContaining('line 3, column 13') });
-      });
-
-      it('a schema violation is a 400 with the JSON path', async () => {
-        const doc = structuredClone(games[0]!) as any;
-        doc.events[5].payload.surprise = true;
-        const res = await call('POST', '/v1/games', { body: doc });
-        expect(res.status).toBe(400);
-        expect(res.body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.events[5].payload' });
-      });
-
-      it('an illegal action is a 422 with its index, type, code and the count of valid events, and stores nothing', async () => {
-        const doc = structuredClone(games[2]!);
-        const k = doc.events.findIndex((e, i) => i > 12 && e.type === 'AdvancePhase');
-        doc.events[k] = { ...doc.events[k]!, player: doc.events[k]!.player === 'p1' ? 'p2' : 'p1' };
-        const before = await counts();
-        const res = await call('POST', '/v1/games', { body: doc });
-        expect(res.status).toBe(422);
-        expect(res.body.error).toEqual(expect.objectContaining({ index: k, type: 'AdvancePhase', code: 'NOT_YOUR_TURN', validEvents: k, message: expect.any(String) }));
-        expect(await counts()).toEqual(before);
-      });
-
-      it('an unknown catalog is a 404', async () => {
-        const res = await call('POST', '/v1/games', { body: { ...games[0], catalog: 'missing-set@9' } });
-        expect(res.status).toBe(404);
-        expect(res.body.error.code).toBe('UNKNOWN_CATALOG');
-      });
-
-      it('a document over the size limit is a 413', async () => {
-        const huge = { ...games[0], game: { recordedBy: 'x'.repeat(9 * 1024 * 1024) } };
-        const res = await call('POST', '/v1/games', { body: huge });
-        expect(res.status).toBe(413);
-        expect(res.body.error.code).toBe('LIMIT_EXCEEDED');
-      });
+    it('an Idempotency-Key makes a retried upload return the original game', async () => {
+      const doc = withContext(games[1]!, { tournament: 'kyoto-cup', round: 1, table: 4 });
+      const first = await call('POST', '/v1/games', { body: doc, headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
+      expect(first.status).toBe(201);
+      const retry = await call('POST', '/v1/games', { body: withContext(doc, { tournament: 'kyoto-cup', round: 1, table: 5 }), headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
+      expect(retry).toEqual({ status: 200, body: first.body });
     });
 
-    describe('batch', () => {
-      it('answers each JSON line on its own', async () => {
-        const bad = { ...games[3], rulesVersion: '99' };
-        const body = [JSON.stringify(games[3]), '', JSON.stringify(bad), '{oops', JSON.stringify(games[0])].join('\n');
-        const res = await call('POST', '/v1/games/batch', { body, headers: { 'content-type': 'application/x-ndjson' } });
-        expect(res.status).toBe(200);
-        expect(res.body.results.map((r: any) => [r.line, r.status, r.error?.code])).toEqual([
-          [1, 'created', undefined],
-          [3, 'rejected', 'UNKNOWN_RULES_VERSION'],
-          [4, 'rejected', 'MALFORMED_JSON'],
-          [5, 'exists', undefined],
-        ]);
-        expect(res.body).toMatchObject({ created: 1, exists: 1, rejected: 2 });
-      });
+    it('GET /log gives back the uploaded document', async () => {
+      for (const doc of games.slice(0, 3)) {
+        const { body } = await call('POST', '/v1/games', { body: doc });
+        const log = await call('GET', `/v1/games/${body.id}/log`, { token: null });
+        expect(log.status).toBe(200);
+        expect(log.body).toEqual(doc);
+      }
     });
 
-    describe('live recording', () => {
-      const actions = (doc: GameDocument) => doc.events.filter((e) => !DERIVED.has(e.type));
-
-      it('opens a game without events, then takes actions at the expected version', async () => {
-        const doc = games[1]!;
-        const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
-        expect(open).toEqual({ status: 201, body: { id: expect.any(String), version: 0 } });
-        let version = 0;
-        const all = actions(doc);
-        for (let i = 0; i < all.length; i += 25) {
-          const res = await call('POST', `/v1/games/${open.body.id}/events`, { body: { expectedVersion: version, events: all.slice(i, i + 25) } });
-          expect(res.status).toBe(200);
-          version = res.body.version;
-        }
-        expect(version).toBe(doc.events.length);
-        const log = await call('GET', `/v1/games/${open.body.id}/log`, { token: null });
-        expect(log.body.events).toEqual(doc.events);
-        const summary = await call('GET', `/v1/games/${open.body.id}`, { token: null });
-        expect(summary.body).toMatchObject({ mode: 'live', status: 'finished', events: doc.events.length });
-      });
-
-      it('a stale expected version is a 409, and an illegal action a 422 that appends nothing', async () => {
-        const doc = games[2]!;
-        const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
-        const id = open.body.id;
-        const all = actions(doc);
-        const first = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(0, 10) } });
-        expect(first.body.version).toBe(10);
-        const stale = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(10, 11) } });
-        expect(stale.status).toBe(409);
-        expect(stale.body.error).toMatchObject({ code: 'WRONG_EXPECTED_VERSION', actualVersion: 10 });
-        const illegal = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: [all[10], { type: 'EndTurn', player: 'p2', payload: {} }] } });
-        expect(illegal.status).toBe(422);
-        expect(illegal.body.error).toMatchObject({ index: 1, type: 'EndTurn' });
-        expect((await call('GET', `/v1/games/${id}`, { token: null })).body.events).toBe(10);
-        const derived = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: [{ type: 'GameEnded', payload: { winner: 'p1', reason: 'concede' } }] } });
-        expect(derived.status).toBe(422);
-        expect(derived.body.error.code).toBe('DERIVED_EVENT');
-      });
-
-      it('50 recorders appending at one version: one 200, 49 409, and no gap or duplicate', async () => {
-        const doc = games[3]!;
-        const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
-        const id = open.body.id;
-        const all = actions(doc);
-        await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(0, 12) } });
-        const replies = await Promise.all(
-          Array.from({ length: 50 }, () => call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 12, events: all.slice(12, 13) } })),
-        );
-        expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
-        expect(replies.filter((r) => r.status === 409)).toHaveLength(49);
-        const events = await call('GET', `/v1/games/${id}/events?limit=1000`, { token: null });
-        expect(events.body.events.map((e: any) => e.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
-      });
-
-      it('refuses a live game document that already has events, and appends to unknown or uploaded games', async () => {
-        expect((await call('POST', '/v1/games/live', { body: games[0] })).body.error.code).toBe('LIVE_GAME_HAS_EVENTS');
-        const missing = await call('POST', '/v1/games/00000000-0000-4000-8000-000000000000/events', { body: { expectedVersion: 0, events: [] } });
-        expect(missing.status).toBe(404);
-        const uploaded = await call('POST', '/v1/games', { body: games[0] });
-        const res = await call('POST', `/v1/games/${uploaded.body.id}/events`, { body: { expectedVersion: 1, events: [{ type: 'Concede', player: 'p1', payload: {} }] } });
-        expect(res.status).toBe(409);
-        expect(res.body.error.code).toBe('GAME_NOT_LIVE');
-        const badBody = await call('POST', `/v1/games/${uploaded.body.id}/events`, { body: { events: [] } });
-        expect(badBody.body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.expectedVersion' });
-      });
+    it('needs a valid bearer token (401) and leaves nothing behind', async () => {
+      const before = await counts();
+      expect((await call('POST', '/v1/games', { body: games[2], token: null })).body.error.code).toBe('UNAUTHORIZED');
+      expect((await call('POST', '/v1/games', { body: games[2], token: 'cl_not-a-token' })).status).toBe(401);
+      expect(await counts()).toEqual(before);
     });
 
-    describe('catalogs', () => {
-      const cards = [
-        { id: 'c-hero', name: 'Ventra the Tidecaller', type: 'Character', extra: false, colors: ['blue'], pray: false, worthless: false, text: 'A made-up hero.' },
-      ];
-
-      it('stores a catalog (201), accepts the same one again (200) and validates cards (400 with a path)', async () => {
-        expect((await call('PUT', '/v1/catalogs/tide-set@1', { body: { system: 'born-from-blood', cards } })).status).toBe(201);
-        const same = await call('PUT', '/v1/catalogs/tide-set@1', { body: { system: 'born-from-blood', cards } });
-        expect(same).toMatchObject({ status: 200, body: { status: 'unchanged' } });
-        const bad = await call('PUT', '/v1/catalogs/tide-set@2', { body: { system: 'born-from-blood', cards: [{ ...cards[0], type: 'Dragon' }] } });
-        expect(bad.status).toBe(400);
-        expect(bad.body.error.path).toBe('$.cards[0].type');
-        expect((await call('PUT', '/v1/catalogs/no-version', { body: { system: 'born-from-blood', cards } })).status).toBe(400);
-        expect((await call('PUT', '/v1/catalogs/tide-set@3', { body: { system: 'born-from-blood', cards }, token: null })).status).toBe(401);
-        expect((await call('GET', '/v1/catalogs/tide-set@1', { token: null })).body.cards).toEqual(cards);
-      });
-
-      it('is immutable once a game references it (409)', async () => {
-        const demo = await call('GET', '/v1/catalogs/demo-bfb@1', { token: null });
-        expect(demo.status).toBe(404); // shipped with the rules, not stored
-        const demoCatalog = findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!;
-        const put = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards } });
-        expect(put.status).toBe(201);
-        const game = await call('POST', '/v1/games', { body: { ...games[0], catalog: 'club-set@1' } });
-        expect(game.status).toBe(201);
-        const changed = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards.slice(1) } });
-        expect(changed.status).toBe(409);
-        expect(changed.body.error.code).toBe('CATALOG_IMMUTABLE');
-      });
+    it('a token scoped to a tournament may record only that tournament (403)', async () => {
+      const other = await call('POST', '/v1/games', { body: withContext(games[3]!, { tournament: 'paris-major' }), token: scopedToken });
+      expect(other.status).toBe(403);
+      expect(other.body.error).toMatchObject({ code: 'TOURNAMENT_FORBIDDEN', tournament: 'paris-major' });
+      expect((await call('POST', '/v1/games', { body: games[3], token: scopedToken })).status).toBe(403);
+      expect((await call('POST', '/v1/games', { body: withContext(games[3]!, { tournament: 'bkk-open' }), token: scopedToken })).status).toBe(201);
     });
 
-    describe('reads', () => {
-      it('lists games newest first with filters and cursor pagination', async () => {
-        const all: any[] = [];
-        let cursor: string | null = null;
-        do {
-          const page: Reply = await call('GET', `/v1/games?limit=3${cursor ? `&cursor=${cursor}` : ''}`, { token: null });
-          expect(page.status).toBe(200);
-          all.push(...page.body.items);
-          cursor = page.body.nextCursor;
-        } while (cursor);
-        const { games: stored } = await counts();
-        expect(all).toHaveLength(stored);
-        expect(new Set(all.map((g) => g.id)).size).toBe(stored);
-        const kyoto = await call('GET', '/v1/games?tournament=kyoto-cup', { token: null });
-        expect(kyoto.body.items.map((g: any) => g.game.tournament)).toEqual(['kyoto-cup']);
-        const byPlayer = await call('GET', `/v1/games?player=${encodeURIComponent('Bot Ash')}&system=born-from-blood`, { token: null });
-        expect(byPlayer.body.items.length).toBeGreaterThan(0);
-        const deckName = games[0]!.players[0]!.deck!.name!;
-        const byDeck = await call('GET', `/v1/games?deck=${encodeURIComponent(deckName)}`, { token: null });
-        expect(byDeck.body.items.every((g: any) => g.players.some((p: any) => p.deck?.name === deckName))).toBe(true);
-        expect((await call('GET', '/v1/games?cursor=garbage', { token: null })).status).toBe(400);
-        expect((await call('GET', '/v1/games?limit=-1', { token: null })).status).toBe(400);
-      });
+    it('malformed JSON is a 400 naming the line and column', async () => {
+      const res = await call('POST', '/v1/games', { body: '{\n  "format": "cardlog/1",\n  "system": ,\n}' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'MALFORMED_JSON', message: expect.stringContaining('line 3, column 13') });
+    });
 
-      it('pages through events and folds the board to any step for each viewer', async () => {
-        const { body } = await call('POST', '/v1/games', { body: games[0] });
-        const page = await call('GET', `/v1/games/${body.id}/events?from=3&limit=2`, { token: null });
-        expect(page.body.events.map((e: any) => e.seq)).toEqual([3, 4]);
-        expect(page.body.nextFrom).toBe(5);
-        expect(page.body.events[0]).toMatchObject({ type: games[0]!.events[2]!.type, metadata: { recordedAt: expect.any(String), actor: 'e2e recorder' } });
+    it('a schema violation is a 400 with the JSON path', async () => {
+      const doc = structuredClone(games[0]!) as any;
+      doc.events[5].payload.surprise = true;
+      const res = await call('POST', '/v1/games', { body: doc });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.events[5].payload' });
+    });
 
-        const step = 12;
-        const p1 = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=p1`, { token: null });
-        expect(p1.status).toBe(200);
-        expect(p1.body).toMatchObject({ step, view: 'p1', total: games[0]!.events.length });
-        const spectator = await call('GET', `/v1/games/${body.id}/state?step=${step}`, { token: null });
-        expect(spectator.body.view).toBe('spectator');
-        expect(JSON.stringify(spectator.body.state)).not.toEqual(JSON.stringify(p1.body.state));
-        expect((await call('GET', `/v1/games/${body.id}/state?view=reveal`, { token: null })).status).toBe(200);
-        expect((await call('GET', `/v1/games/${body.id}/state?step=99999`, { token: null })).status).toBe(400);
-        expect((await call('GET', `/v1/games/${body.id}/state?view=p7`, { token: null })).status).toBe(400);
-        expect((await call('GET', '/v1/games/not-a-game', { token: null })).status).toBe(404);
-      });
+    it('an illegal action is a 422 with its index, type, code and the count of valid events, and stores nothing', async () => {
+      const doc = structuredClone(games[2]!);
+      const k = doc.events.findIndex((e, i) => i > 12 && e.type === 'AdvancePhase');
+      doc.events[k] = { ...doc.events[k]!, player: doc.events[k]!.player === 'p1' ? 'p2' : 'p1' };
+      const before = await counts();
+      const res = await call('POST', '/v1/games', { body: doc });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toEqual(expect.objectContaining({ index: k, type: 'AdvancePhase', code: 'NOT_YOUR_TURN', validEvents: k, message: expect.any(String) }));
+      expect(await counts()).toEqual(before);
+    });
 
-      it('serves the projected replay, and folds at most K events from a snapshot for any step', async () => {
-        const { body } = await call('POST', '/v1/games', { body: games[1] });
-        const total = games[1]!.events.length;
-        let replay: Reply;
-        const deadline = Date.now() + 20_000;
-        do {
-          replay = await call('GET', `/v1/games/${body.id}/replay`, { token: null });
-          if (replay.body.projected === total) break;
-          await new Promise((r) => setTimeout(r, 50));
-        } while (Date.now() < deadline);
-        expect(replay.status).toBe(200);
-        expect(replay.body).toMatchObject({ gameId: body.id, total, projected: total });
-        expect(replay.body.steps.map((s: any) => s.seq)).toEqual(games[1]!.events.map((_, i) => i + 1));
-        expect(replay.body.steps.every((s: any) => typeof s.description === 'string' && s.description.length > 0)).toBe(true);
-        for (const step of [1, 49, 50, 51, total]) {
-          const state = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=judge`, { token: null });
-          expect(state.status).toBe(200);
-          expect(state.body.folded).toBeLessThanOrEqual(50);
-          const full = await call('GET', `/v1/games/${body.id}/log`, { token: null });
-          expect(full.body.events).toHaveLength(total);
-        }
-      });
+    it('an unknown catalog is a 404', async () => {
+      const res = await call('POST', '/v1/games', { body: { ...games[0], catalog: 'missing-set@9' } });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('UNKNOWN_CATALOG');
+    });
 
-      it('will not reveal a game in progress', async () => {
-        const open = await call('POST', '/v1/games/live', { body: headerOf(games[0]!) });
-        const res = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`, { token: null });
-        expect(res.status).toBe(403);
-        expect(res.body.error.code).toBe('REVEAL_BEFORE_END');
-      });
+    it('a document over the size limit is a 413', async () => {
+      const huge = { ...games[0], game: { recordedBy: 'x'.repeat(9 * 1024 * 1024) } };
+      const res = await call('POST', '/v1/games', { body: huge });
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('LIMIT_EXCEEDED');
     });
   });
-}
 
-recordingSuite('embedded PGlite', (name, body) => describe(name, body), async () => ({ cleanup: () => Promise.resolve() }));
+  describe('batch', () => {
+    it('answers each JSON line on its own', async () => {
+      const bad = { ...games[3], rulesVersion: '99' };
+      const body = [JSON.stringify(games[3]), '', JSON.stringify(bad), '{oops', JSON.stringify(games[0])].join('\n');
+      const res = await call('POST', '/v1/games/batch', { body, headers: { 'content-type': 'application/x-ndjson' } });
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((r: any) => [r.line, r.status, r.error?.code])).toEqual([
+        [1, 'created', undefined],
+        [3, 'rejected', 'UNKNOWN_RULES_VERSION'],
+        [4, 'rejected', 'MALFORMED_JSON'],
+        [5, 'exists', undefined],
+      ]);
+      expect(res.body).toMatchObject({ created: 1, exists: 1, rejected: 2 });
+    });
+  });
 
-recordingSuite('PostgreSQL', describeWithPostgres, async () => {
-  const db = await createTestDatabase('cardlog_rec');
-  return { url: db.url, cleanup: () => db.drop() };
+  describe('live recording', () => {
+    const actions = (doc: GameDocument) => doc.events.filter((e) => !DERIVED.has(e.type));
+
+    it('opens a game without events, then takes actions at the expected version', async () => {
+      const doc = games[1]!;
+      const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
+      expect(open).toEqual({ status: 201, body: { id: expect.any(String), version: 0 } });
+      let version = 0;
+      const all = actions(doc);
+      for (let i = 0; i < all.length; i += 25) {
+        const res = await call('POST', `/v1/games/${open.body.id}/events`, { body: { expectedVersion: version, events: all.slice(i, i + 25) } });
+        expect(res.status).toBe(200);
+        version = res.body.version;
+      }
+      expect(version).toBe(doc.events.length);
+      const log = await call('GET', `/v1/games/${open.body.id}/log`, { token: null });
+      expect(log.body.events).toEqual(doc.events);
+      const summary = await call('GET', `/v1/games/${open.body.id}`, { token: null });
+      expect(summary.body).toMatchObject({ mode: 'live', status: 'finished', events: doc.events.length });
+    });
+
+    it('a stale expected version is a 409, and an illegal action a 422 that appends nothing', async () => {
+      const doc = games[2]!;
+      const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
+      const id = open.body.id;
+      const all = actions(doc);
+      const first = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(0, 10) } });
+      expect(first.body.version).toBe(10);
+      const stale = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(10, 11) } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toMatchObject({ code: 'WRONG_EXPECTED_VERSION', actualVersion: 10 });
+      const illegal = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: [all[10], { type: 'EndTurn', player: 'p2', payload: {} }] } });
+      expect(illegal.status).toBe(422);
+      expect(illegal.body.error).toMatchObject({ index: 1, type: 'EndTurn' });
+      expect((await call('GET', `/v1/games/${id}`, { token: null })).body.events).toBe(10);
+      const derived = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: [{ type: 'GameEnded', payload: { winner: 'p1', reason: 'concede' } }] } });
+      expect(derived.status).toBe(422);
+      expect(derived.body.error.code).toBe('DERIVED_EVENT');
+    });
+
+    it('50 recorders appending at one version: one 200, 49 409, and no gap or duplicate', async () => {
+      const doc = games[3]!;
+      const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
+      const id = open.body.id;
+      const all = actions(doc);
+      await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(0, 12) } });
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, () => call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 12, events: all.slice(12, 13) } })),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(replies.filter((r) => r.status === 409)).toHaveLength(49);
+      const events = await call('GET', `/v1/games/${id}/events?limit=1000`, { token: null });
+      expect(events.body.events.map((e: any) => e.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    });
+
+    it('refuses a live game document that already has events, and appends to unknown or uploaded games', async () => {
+      expect((await call('POST', '/v1/games/live', { body: games[0] })).body.error.code).toBe('LIVE_GAME_HAS_EVENTS');
+      const missing = await call('POST', '/v1/games/00000000-0000-4000-8000-000000000000/events', { body: { expectedVersion: 0, events: [] } });
+      expect(missing.status).toBe(404);
+      const uploaded = await call('POST', '/v1/games', { body: games[0] });
+      const res = await call('POST', `/v1/games/${uploaded.body.id}/events`, { body: { expectedVersion: 1, events: [{ type: 'Concede', player: 'p1', payload: {} }] } });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('GAME_NOT_LIVE');
+      const badBody = await call('POST', `/v1/games/${uploaded.body.id}/events`, { body: { events: [] } });
+      expect(badBody.body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.expectedVersion' });
+    });
+  });
+
+  describe('catalogs', () => {
+    const cards = [
+      { id: 'c-hero', name: 'Ventra the Tidecaller', type: 'Character', extra: false, colors: ['blue'], pray: false, worthless: false, text: 'A made-up hero.' },
+    ];
+
+    it('stores a catalog (201), accepts the same one again (200) and validates cards (400 with a path)', async () => {
+      expect((await call('PUT', '/v1/catalogs/tide-set@1', { body: { system: 'born-from-blood', cards } })).status).toBe(201);
+      const same = await call('PUT', '/v1/catalogs/tide-set@1', { body: { system: 'born-from-blood', cards } });
+      expect(same).toMatchObject({ status: 200, body: { status: 'unchanged' } });
+      const bad = await call('PUT', '/v1/catalogs/tide-set@2', { body: { system: 'born-from-blood', cards: [{ ...cards[0], type: 'Dragon' }] } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.path).toBe('$.cards[0].type');
+      expect((await call('PUT', '/v1/catalogs/no-version', { body: { system: 'born-from-blood', cards } })).status).toBe(400);
+      expect((await call('PUT', '/v1/catalogs/tide-set@3', { body: { system: 'born-from-blood', cards }, token: null })).status).toBe(401);
+      expect((await call('GET', '/v1/catalogs/tide-set@1', { token: null })).body.cards).toEqual(cards);
+    });
+
+    it('is immutable once a game references it (409)', async () => {
+      const demo = await call('GET', '/v1/catalogs/demo-bfb@1', { token: null });
+      expect(demo.status).toBe(404); // shipped with the rules, not stored
+      const demoCatalog = findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!;
+      const put = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards } });
+      expect(put.status).toBe(201);
+      const game = await call('POST', '/v1/games', { body: { ...games[0], catalog: 'club-set@1' } });
+      expect(game.status).toBe(201);
+      const changed = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards.slice(1) } });
+      expect(changed.status).toBe(409);
+      expect(changed.body.error.code).toBe('CATALOG_IMMUTABLE');
+    });
+  });
+
+  describe('reads', () => {
+    it('lists games newest first with filters and cursor pagination', async () => {
+      const all: any[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Reply = await call('GET', `/v1/games?limit=3${cursor ? `&cursor=${cursor}` : ''}`, { token: null });
+        expect(page.status).toBe(200);
+        all.push(...page.body.items);
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      const { games: stored } = await counts();
+      expect(all).toHaveLength(stored);
+      expect(new Set(all.map((g) => g.id)).size).toBe(stored);
+      const kyoto = await call('GET', '/v1/games?tournament=kyoto-cup', { token: null });
+      expect(kyoto.body.items.map((g: any) => g.game.tournament)).toEqual(['kyoto-cup']);
+      const byPlayer = await call('GET', `/v1/games?player=${encodeURIComponent('Bot Ash')}&system=born-from-blood`, { token: null });
+      expect(byPlayer.body.items.length).toBeGreaterThan(0);
+      const deckName = games[0]!.players[0]!.deck!.name!;
+      const byDeck = await call('GET', `/v1/games?deck=${encodeURIComponent(deckName)}`, { token: null });
+      expect(byDeck.body.items.every((g: any) => g.players.some((p: any) => p.deck?.name === deckName))).toBe(true);
+      expect((await call('GET', '/v1/games?cursor=garbage', { token: null })).status).toBe(400);
+      expect((await call('GET', '/v1/games?limit=-1', { token: null })).status).toBe(400);
+    });
+
+    it('pages through events and folds the board to any step for each viewer', async () => {
+      const { body } = await call('POST', '/v1/games', { body: games[0] });
+      const page = await call('GET', `/v1/games/${body.id}/events?from=3&limit=2`, { token: null });
+      expect(page.body.events.map((e: any) => e.seq)).toEqual([3, 4]);
+      expect(page.body.nextFrom).toBe(5);
+      expect(page.body.events[0]).toMatchObject({ type: games[0]!.events[2]!.type, metadata: { recordedAt: expect.any(String), actor: 'e2e recorder' } });
+
+      const step = 12;
+      const p1 = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=p1`, { token: null });
+      expect(p1.status).toBe(200);
+      expect(p1.body).toMatchObject({ step, view: 'p1', total: games[0]!.events.length });
+      const spectator = await call('GET', `/v1/games/${body.id}/state?step=${step}`, { token: null });
+      expect(spectator.body.view).toBe('spectator');
+      expect(JSON.stringify(spectator.body.state)).not.toEqual(JSON.stringify(p1.body.state));
+      expect((await call('GET', `/v1/games/${body.id}/state?view=reveal`, { token: null })).status).toBe(200);
+      expect((await call('GET', `/v1/games/${body.id}/state?step=99999`, { token: null })).status).toBe(400);
+      expect((await call('GET', `/v1/games/${body.id}/state?view=p7`, { token: null })).status).toBe(400);
+      expect((await call('GET', '/v1/games/not-a-game', { token: null })).status).toBe(404);
+    });
+
+    it('serves the projected replay, and folds at most K events from a snapshot for any step', async () => {
+      const { body } = await call('POST', '/v1/games', { body: games[1] });
+      const total = games[1]!.events.length;
+      let replay: Reply;
+      const deadline = Date.now() + 20_000;
+      do {
+        replay = await call('GET', `/v1/games/${body.id}/replay`, { token: null });
+        if (replay.body.projected === total) break;
+        await new Promise((r) => setTimeout(r, 50));
+      } while (Date.now() < deadline);
+      expect(replay.status).toBe(200);
+      expect(replay.body).toMatchObject({ gameId: body.id, total, projected: total });
+      expect(replay.body.steps.map((s: any) => s.seq)).toEqual(games[1]!.events.map((_, i) => i + 1));
+      expect(replay.body.steps.every((s: any) => typeof s.description === 'string' && s.description.length > 0)).toBe(true);
+      for (const step of [1, 49, 50, 51, total]) {
+        const state = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=judge`, { token: null });
+        expect(state.status).toBe(200);
+        expect(state.body.folded).toBeLessThanOrEqual(50);
+        const full = await call('GET', `/v1/games/${body.id}/log`, { token: null });
+        expect(full.body.events).toHaveLength(total);
+      }
+    });
+
+    it('will not reveal a game in progress', async () => {
+      const open = await call('POST', '/v1/games/live', { body: headerOf(games[0]!) });
+      const res = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`, { token: null });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('REVEAL_BEFORE_END');
+    });
+  });
 });

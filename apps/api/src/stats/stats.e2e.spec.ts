@@ -1,22 +1,14 @@
-import { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import type { Sql } from 'postgres';
 import { Database } from '@cardlog/store';
-import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
-import { createApiApp } from '../bootstrap';
-import { loadApiConfig } from '../config';
 import { DATABASE } from '../database/database.module';
+import { Reply, TestApi, httpClient, onBothDatabases, startTestApi } from '../testing/test-api';
 
 jest.setTimeout(120_000);
 
 const BFB = 'born-from-blood';
 const near = (value: number) => expect.closeTo(value, 4);
 
-interface Reply {
-  status: number;
-  body: any;
-}
 
 /**
  * Facts as the projector would write them: 24 games Alpha (p1, on the play) v Beta (p2), Alpha wins
@@ -67,133 +59,110 @@ async function seed(sql: Sql): Promise<void> {
   await game(99, 'Beta', null);
 }
 
-function statsApiSuite(name: string, gate: (name: string, body: () => void) => void, databaseUrl: () => Promise<{ url?: string; cleanup: () => Promise<void> }>) {
-  gate(`statistics API on ${name}`, () => {
-    let app: INestApplication;
-    let base: string;
-    let cleanup: () => Promise<void>;
+onBothDatabases('statistics API', (databaseUrl) => {
+  let api: TestApi;
+  const call = httpClient(() => api.base);
+  const get = (path: string): Promise<Reply> => call('GET', path);
 
-    const get = async (path: string): Promise<Reply> => {
-      const res = await fetch(`${base}${path}`);
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    };
-
-    beforeAll(async () => {
-      const target = await databaseUrl();
-      cleanup = target.cleanup;
-      const config = { ...loadApiConfig({ LOG_LEVEL: 'warn' }), port: 0, host: '127.0.0.1', dataDir: 'memory', ...(target.url ? { databaseUrl: target.url } : {}) };
-      app = await createApiApp(config, new PassThrough().resume());
-      await app.listen(0, '127.0.0.1');
-      base = await app.getUrl();
-      await seed(app.get<Database>(DATABASE).sql);
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
-    });
-
-    it('GET /v1/stats/decks answers win rates without mirrors, meta shares and the floor', async () => {
-      const res = await get('/v1/stats/decks');
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ filters: { by: 'archetype' }, floor: 20 });
-      expect(res.body.systems).toHaveLength(1);
-      const [system] = res.body.systems;
-      expect(system).toMatchObject({ system: BFB, seatGames: 52 });
-      expect(system.decks).toEqual([
-        {
-          archetype: 'Alpha',
-          games: 28,
-          mirrors: 4,
-          metaShare: expect.objectContaining({ count: 28, of: 52, value: near(28 / 52) }),
-          winRate: { games: 24, wins: 15, losses: 8, draws: 1, value: near(15.5 / 24), low: near(0.4469), high: near(0.8045), tooSmallToRank: false },
-        },
-        expect.objectContaining({ archetype: 'Beta', games: 24, mirrors: 0, winRate: expect.objectContaining({ value: near(8.5 / 24), tooSmallToRank: false }) }),
-      ]);
-    });
-
-    it('filters by query parameters, and minGames raises the floor', async () => {
-      const kyoto = await get('/v1/stats/decks?system=born-from-blood&tournament=e2e-open&by=list');
-      expect(kyoto.status).toBe(200);
-      expect(kyoto.body.filters).toEqual({ system: BFB, tournament: 'e2e-open', by: 'list' });
-      expect(kyoto.body.systems[0].decks.map((d: any) => [d.listHash, d.archetype, d.winRate.wins, d.winRate.losses, d.winRate.tooSmallToRank])).toEqual([
-        ['alpha-1', 'Alpha', 12, 0, true],
-        ['beta-1', 'Beta', 0, 12, true],
-      ]);
-      const strict = await get('/v1/stats/decks?minGames=25');
-      expect(strict.body.floor).toBe(25);
-      expect(strict.body.systems[0].decks.map((d: any) => [d.archetype, d.winRate.tooSmallToRank])).toEqual([['Alpha', true]]);
-      expect((await get('/v1/stats/decks?to=2026-10-31')).body.systems).toEqual([]);
-      expect((await get('/v1/stats/decks?system=aegis')).body.systems).toEqual([]);
-    });
-
-    it('GET /v1/stats/matchups weights the matchup by meta share, the mirror counting 0.5', async () => {
-      const res = await get('/v1/stats/matchups');
-      expect(res.status).toBe(200);
-      const [alpha, beta] = res.body.systems[0].archetypes;
-      expect(alpha).toMatchObject({ archetype: 'Alpha', mirrors: 4, expectedWinRate: { value: near(29.5 / 52), games: 24, coverage: 1, unknownMatchups: [], tooSmallToRank: false } });
-      expect(alpha.matchups).toEqual([
-        expect.objectContaining({ opponent: 'Beta', winRate: expect.objectContaining({ games: 24, value: near(15.5 / 24) }), onPlay: expect.objectContaining({ games: 24 }), onDraw: expect.objectContaining({ games: 0, value: null }) }),
-      ]);
-      expect(beta.matchups[0].onDraw).toMatchObject({ games: 24, wins: 8, losses: 15, draws: 1 });
-    });
-
-    it('GET /v1/stats/cards gives in-deck, opening-hand and never-seen win rates and IWD', async () => {
-      const res = await get('/v1/stats/cards?archetype=Alpha');
-      expect(res.status).toBe(200);
-      expect(res.body.filters).toEqual({ archetype: 'Alpha' });
-      const [card] = res.body.systems[0].cards;
-      expect(card).toMatchObject({
-        cardId: 'x-1',
-        name: 'Spark',
-        gamesInDeck: 28,
-        inDeck: { games: 28, wins: 17, losses: 10, draws: 1 },
-        openingHand: { games: 10, wins: 8, losses: 2, value: 0.8 },
-        inHand: { games: 10, wins: 8, losses: 2, value: 0.8 },
-        notSeen: { games: 18, wins: 9, losses: 8, draws: 1, value: near(9.5 / 18) },
-        improvementWhenDrawn: { value: near(0.8 - 9.5 / 18), games: { a: 10, b: 18 }, tooSmallToRank: true },
-      });
-      expect((await get('/v1/stats/cards?archetype=Beta')).body.systems).toEqual([]);
-    });
-
-    it('GET /v1/stats/overview counts finished games and the first player win rate', async () => {
-      const res = await get('/v1/stats/overview');
-      expect(res.status).toBe(200);
-      const [system] = res.body.systems;
-      expect(system).toMatchObject({ system: BFB, games: 26, gamesWithoutFirstPlayer: 0, draws: { count: 1, of: 26 }, decisive: { count: 25, of: 26 } });
-      expect(system.firstPlayer).toEqual({ games: 26, wins: 17, losses: 8, draws: 1, value: near(17.5 / 26), low: near(0.481), high: near(0.8206), tooSmallToRank: false });
-      expect(system.turns).toMatchObject({ count: 26, min: 10, median: 10, max: 10, mean: 10, histogram: [{ from: 10, to: 10, count: 26 }] });
-    });
-
-    it.each([
-      ['/v1/stats/decks?by=deck', 'by'],
-      ['/v1/stats/decks?minGames=-3', 'minGames'],
-      ['/v1/stats/matchups?minGames=lots', 'minGames'],
-      ['/v1/stats/cards?from=yesterday', 'from'],
-      ['/v1/stats/overview?to=2026-11-01T25:00:00Z', 'to'],
-      ['/v1/stats/overview?from=2026-11-02&to=2026-11-01', 'from'],
-      ['/v1/stats/decks?system=a&system=b', 'system'],
-      ['/v1/stats/matchups?sort=games', 'sort'],
-      ['/v1/stats/overview?archetype=Alpha', 'archetype'],
-    ])('%s is a 400 naming %s', async (path, parameter) => {
-      const res = await get(path);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'BAD_QUERY', path: parameter, message: expect.stringContaining(parameter) });
-    });
-
-    it('documents the routes in the OpenAPI document', async () => {
-      const doc = await get('/docs-json');
-      expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/v1/stats/decks', '/v1/stats/matchups', '/v1/stats/cards', '/v1/stats/overview']));
-      expect(doc.body.paths['/v1/stats/decks'].get.parameters.map((p: any) => p.name)).toEqual(
-        expect.arrayContaining(['system', 'rulesVersion', 'tournament', 'from', 'to', 'minGames', 'by']),
-      );
-    });
+  beforeAll(async () => {
+    api = await startTestApi({ ...(databaseUrl() ? { databaseUrl: databaseUrl()! } : {}) });
+    await seed(api.app.get<Database>(DATABASE).sql);
   });
-}
+  afterAll(() => api?.close());
 
-statsApiSuite('embedded PGlite', (name, body) => describe(name, body), async () => ({ cleanup: () => Promise.resolve() }));
+  it('GET /v1/stats/decks answers win rates without mirrors, meta shares and the floor', async () => {
+    const res = await get('/v1/stats/decks');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ filters: { by: 'archetype' }, floor: 20 });
+    expect(res.body.systems).toHaveLength(1);
+    const [system] = res.body.systems;
+    expect(system).toMatchObject({ system: BFB, seatGames: 52 });
+    expect(system.decks).toEqual([
+      {
+        archetype: 'Alpha',
+        games: 28,
+        mirrors: 4,
+        metaShare: expect.objectContaining({ count: 28, of: 52, value: near(28 / 52) }),
+        winRate: { games: 24, wins: 15, losses: 8, draws: 1, value: near(15.5 / 24), low: near(0.4469), high: near(0.8045), tooSmallToRank: false },
+      },
+      expect.objectContaining({ archetype: 'Beta', games: 24, mirrors: 0, winRate: expect.objectContaining({ value: near(8.5 / 24), tooSmallToRank: false }) }),
+    ]);
+  });
 
-statsApiSuite('PostgreSQL', describeWithPostgres, async () => {
-  const db = await createTestDatabase('cardlog_stats_api');
-  return { url: db.url, cleanup: () => db.drop() };
+  it('filters by query parameters, and minGames raises the floor', async () => {
+    const kyoto = await get('/v1/stats/decks?system=born-from-blood&tournament=e2e-open&by=list');
+    expect(kyoto.status).toBe(200);
+    expect(kyoto.body.filters).toEqual({ system: BFB, tournament: 'e2e-open', by: 'list' });
+    expect(kyoto.body.systems[0].decks.map((d: any) => [d.listHash, d.archetype, d.winRate.wins, d.winRate.losses, d.winRate.tooSmallToRank])).toEqual([
+      ['alpha-1', 'Alpha', 12, 0, true],
+      ['beta-1', 'Beta', 0, 12, true],
+    ]);
+    const strict = await get('/v1/stats/decks?minGames=25');
+    expect(strict.body.floor).toBe(25);
+    expect(strict.body.systems[0].decks.map((d: any) => [d.archetype, d.winRate.tooSmallToRank])).toEqual([['Alpha', true]]);
+    expect((await get('/v1/stats/decks?to=2026-10-31')).body.systems).toEqual([]);
+    expect((await get('/v1/stats/decks?system=aegis')).body.systems).toEqual([]);
+  });
+
+  it('GET /v1/stats/matchups weights the matchup by meta share, the mirror counting 0.5', async () => {
+    const res = await get('/v1/stats/matchups');
+    expect(res.status).toBe(200);
+    const [alpha, beta] = res.body.systems[0].archetypes;
+    expect(alpha).toMatchObject({ archetype: 'Alpha', mirrors: 4, expectedWinRate: { value: near(29.5 / 52), games: 24, coverage: 1, unknownMatchups: [], tooSmallToRank: false } });
+    expect(alpha.matchups).toEqual([
+      expect.objectContaining({ opponent: 'Beta', winRate: expect.objectContaining({ games: 24, value: near(15.5 / 24) }), onPlay: expect.objectContaining({ games: 24 }), onDraw: expect.objectContaining({ games: 0, value: null }) }),
+    ]);
+    expect(beta.matchups[0].onDraw).toMatchObject({ games: 24, wins: 8, losses: 15, draws: 1 });
+  });
+
+  it('GET /v1/stats/cards gives in-deck, opening-hand and never-seen win rates and IWD', async () => {
+    const res = await get('/v1/stats/cards?archetype=Alpha');
+    expect(res.status).toBe(200);
+    expect(res.body.filters).toEqual({ archetype: 'Alpha' });
+    const [card] = res.body.systems[0].cards;
+    expect(card).toMatchObject({
+      cardId: 'x-1',
+      name: 'Spark',
+      gamesInDeck: 28,
+      inDeck: { games: 28, wins: 17, losses: 10, draws: 1 },
+      openingHand: { games: 10, wins: 8, losses: 2, value: 0.8 },
+      inHand: { games: 10, wins: 8, losses: 2, value: 0.8 },
+      notSeen: { games: 18, wins: 9, losses: 8, draws: 1, value: near(9.5 / 18) },
+      improvementWhenDrawn: { value: near(0.8 - 9.5 / 18), games: { a: 10, b: 18 }, tooSmallToRank: true },
+    });
+    expect((await get('/v1/stats/cards?archetype=Beta')).body.systems).toEqual([]);
+  });
+
+  it('GET /v1/stats/overview counts finished games and the first player win rate', async () => {
+    const res = await get('/v1/stats/overview');
+    expect(res.status).toBe(200);
+    const [system] = res.body.systems;
+    expect(system).toMatchObject({ system: BFB, games: 26, gamesWithoutFirstPlayer: 0, draws: { count: 1, of: 26 }, decisive: { count: 25, of: 26 } });
+    expect(system.firstPlayer).toEqual({ games: 26, wins: 17, losses: 8, draws: 1, value: near(17.5 / 26), low: near(0.481), high: near(0.8206), tooSmallToRank: false });
+    expect(system.turns).toMatchObject({ count: 26, min: 10, median: 10, max: 10, mean: 10, histogram: [{ from: 10, to: 10, count: 26 }] });
+  });
+
+  it.each([
+    ['/v1/stats/decks?by=deck', 'by'],
+    ['/v1/stats/decks?minGames=-3', 'minGames'],
+    ['/v1/stats/matchups?minGames=lots', 'minGames'],
+    ['/v1/stats/cards?from=yesterday', 'from'],
+    ['/v1/stats/overview?to=2026-11-01T25:00:00Z', 'to'],
+    ['/v1/stats/overview?from=2026-11-02&to=2026-11-01', 'from'],
+    ['/v1/stats/decks?system=a&system=b', 'system'],
+    ['/v1/stats/matchups?sort=games', 'sort'],
+    ['/v1/stats/overview?archetype=Alpha', 'archetype'],
+  ])('%s is a 400 naming %s', async (path, parameter) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'BAD_QUERY', path: parameter, message: expect.stringContaining(parameter) });
+  });
+
+  it('documents the routes in the OpenAPI document', async () => {
+    const doc = await get('/docs-json');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/v1/stats/decks', '/v1/stats/matchups', '/v1/stats/cards', '/v1/stats/overview']));
+    expect(doc.body.paths['/v1/stats/decks'].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['system', 'rulesVersion', 'tournament', 'from', 'to', 'minGames', 'by']),
+    );
+  });
 });

@@ -43,6 +43,20 @@ async function startApi(dataDir: string): Promise<{ url: string; process: ChildP
   };
 }
 
+/** Points the database commands at the embedded folder `dir` (CI sets DATABASE_URL for other tests). */
+async function withEmbeddedDatabase(dir: string, work: () => Promise<void>): Promise<void> {
+  const saved = { dir: process.env.CARDLOG_DATA_DIR, url: process.env.DATABASE_URL };
+  process.env.CARDLOG_DATA_DIR = dir;
+  delete process.env.DATABASE_URL;
+  try {
+    await work();
+  } finally {
+    if (saved.dir === undefined) delete process.env.CARDLOG_DATA_DIR;
+    else process.env.CARDLOG_DATA_DIR = saved.dir;
+    if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
+  }
+}
+
 describe('the CLI against a running server', () => {
   const work = tempDir();
   const dataDir = join(work, 'data');
@@ -108,22 +122,14 @@ describe('the CLI against a running server', () => {
   });
 
   it('token create refuses the embedded database while the server holds it', async () => {
-    const io = captureIo();
-    const saved = process.env.CARDLOG_DATA_DIR;
-    process.env.CARDLOG_DATA_DIR = dataDir;
-    try {
-      await expect(main(['token', 'create', '--name', 'judge'], io)).rejects.toThrow(/in use by process/);
-    } finally {
-      process.env.CARDLOG_DATA_DIR = saved;
-    }
+    await withEmbeddedDatabase(dataDir, async () => {
+      await expect(main(['token', 'create', '--name', 'judge'], captureIo())).rejects.toThrow(/in use by process/);
+    });
   });
 
   it('after the server stops: projections rebuild and dump work on its database', async () => {
     await api.stop();
-    const saved = { dir: process.env.CARDLOG_DATA_DIR, url: process.env.DATABASE_URL };
-    process.env.CARDLOG_DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    try {
+    await withEmbeddedDatabase(dataDir, async () => {
       const token = captureIo();
       expect(await main(['token', 'create', '--name', 'judge', '--tournament', 'spring-open'], token)).toBe(0);
       expect(token.stdout[0]).toMatch(/^cl_[A-Za-z0-9_-]{20,}$/);
@@ -144,10 +150,7 @@ describe('the CLI against a running server', () => {
       expect(csv).toHaveLength(7);
       expect(csv[0]).toMatch(/^game_id,system,rules_version/);
       expect(JSON.parse(readFileSync(join(out, 'stats-overview.json'), 'utf8'))).toBeTruthy();
-    } finally {
-      process.env.CARDLOG_DATA_DIR = saved.dir;
-      if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-    }
+    });
   });
 });
 
