@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ReplayReader } from '@cardlog/projections';
-import { GameReader, GameRecorder, RecordingError } from '@cardlog/recording';
+import { GameReader, GameRecorder, RecordingError, invalid } from '@cardlog/recording';
 import { parseJsonBody } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
@@ -15,8 +16,6 @@ import {
   UploadBatchCommand,
   UploadGameCommand,
 } from './games.commands';
-import { invalid } from '@cardlog/recording';
-import { randomUUID } from 'node:crypto';
 
 @CommandHandler(UploadGameCommand)
 export class UploadGameHandler implements ICommandHandler<UploadGameCommand> {
