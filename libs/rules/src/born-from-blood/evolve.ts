@@ -2,24 +2,7 @@ import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
 import { closeBattle, drawInto, inPlayIds, moveCard, newObject, withCard, withObject, withPlayer } from './mutate';
-import {
-  BfbState,
-  CardState,
-  PHASES,
-  SEATS,
-  Seat,
-  StackItem,
-  battleDamage,
-  block,
-  catalogOf,
-  characterBlock,
-  hasKeyword,
-  inPlay,
-  other,
-  posKey,
-  survives,
-  cardOf,
-} from './state';
+import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives, cardOf, withCards } from './state';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse } from './uses';
 
@@ -155,8 +138,7 @@ function registerDeck(state: BfbState, seat: Seat, reg: E.DeckRegistered): BfbSt
   bind(reg.character, 'unplaced');
   reg.main.forEach((e) => bind(e, 'deck'));
   reg.extra.forEach((e) => bind(e, 'extraDeck'));
-  // Built in one go (not key by key) so the card map stays a fast-properties object.
-  const cards = { ...state.cards, ...Object.fromEntries(bound) };
+  const cards = withCards(state.cards, bound.map(([, card]) => card));
   const next = withPlayer({ ...state, cards }, seat, (p) => ({
     ...p,
     characterId: reg.character.cardId,

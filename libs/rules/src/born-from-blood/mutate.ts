@@ -1,18 +1,4 @@
-import {
-  BfbState,
-  CardId,
-  CardState,
-  DeckState,
-  FieldObject,
-  PlayerState,
-  SEATS,
-  Seat,
-  Until,
-  ZoneKey,
-  cardOf,
-  fieldCardIds,
-  isFieldKey,
-} from './state';
+import { BfbState, CardId, CardState, DeckState, FieldObject, PlayerState, SEATS, Seat, Until, ZoneKey, cardOf, fieldCardIds, isFieldKey, withCards } from './state';
 
 /** Small pure updates shared by evolve; each returns a new state and shares everything it did not touch. */
 
@@ -25,12 +11,10 @@ export function withCard(state: BfbState, id: CardId, update: (c: CardState) => 
   return card ? replaceCards(state, [update(card)]) : state;
 }
 
-/** Puts updated cards in place with one copy of the card map (only existing keys are set, so it stays a fast object). */
+/** Puts updated cards in place, copying only the buckets they live in. */
 export function replaceCards(state: BfbState, updated: readonly CardState[]): BfbState {
   if (updated.length === 0) return state;
-  const cards = { ...state.cards };
-  for (const card of updated) cards[card.id] = card;
-  return { ...state, cards };
+  return { ...state, cards: withCards(state.cards, updated) };
 }
 
 export function withObject(state: BfbState, id: CardId, update: (o: FieldObject) => FieldObject): BfbState {

@@ -150,10 +150,46 @@ export interface BfbState {
   readonly stack: readonly StackItem[];
   readonly battle?: Battle;
   readonly players: Readonly<Record<Seat, PlayerState>>;
-  readonly cards: Readonly<Record<CardId, CardState>>;
+  /** Every bound card, in buckets (see `bucketOf`): an update copies one small bucket, not ~100 cards. */
+  readonly cards: CardBuckets;
 }
 
-export const cardOf = (state: BfbState, id: CardId): CardState | undefined => state.cards[id];
+export type CardBuckets = Readonly<Record<string, Readonly<Record<CardId, CardState>>>>;
+
+const BUCKETS = 16;
+
+/** The bucket of a card id: a small, stable hash of the id. */
+export function bucketOf(id: CardId): string {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
+  return String((h >>> 0) % BUCKETS);
+}
+
+export const cardOf = (state: BfbState, id: CardId): CardState | undefined => state.cards[bucketOf(id)]?.[id];
+
+export function allCards(state: BfbState): CardState[] {
+  const out: CardState[] = [];
+  for (const bucket of Object.values(state.cards)) for (const card of Object.values(bucket)) out.push(card);
+  return out;
+}
+
+export const allCardIds = (state: BfbState): CardId[] => allCards(state).map((c) => c.id);
+
+/** The buckets with `updated` put in place: one copy of the outer map and of each touched bucket. */
+export function withCards(buckets: CardBuckets, updated: readonly CardState[]): CardBuckets {
+  if (updated.length === 0) return buckets;
+  const next: Record<string, Readonly<Record<CardId, CardState>>> = { ...buckets };
+  const copied = new Set<string>();
+  for (const card of updated) {
+    const key = bucketOf(card.id);
+    if (!copied.has(key)) {
+      next[key] = { ...next[key] };
+      copied.add(key);
+    }
+    (next[key] as Record<CardId, CardState>)[card.id] = card;
+  }
+  return next;
+}
 
 // ---- places ------------------------------------------------------------------------------------
 

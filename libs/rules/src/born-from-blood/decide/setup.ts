@@ -1,14 +1,14 @@
 import type * as E from '@cardlog/events';
 import { validateDeckRegistration } from '../deck-validation';
 import { drawAll } from '../mutate';
-import { BfbState, Seat } from '../state';
+import { BfbState, Seat, allCardIds } from '../state';
 import { check } from './guards';
 
 /** §5 setup events, after the stage check (SETUP_ORDER) done for every event. */
 export function decideSetup(state: BfbState, type: string, actor: Seat, payload: any): void {
   switch (type) {
     case 'DeckRegistered':
-      validateDeckRegistration(payload as E.DeckRegistered, state.catalog, Object.keys(state.cards));
+      validateDeckRegistration(payload as E.DeckRegistered, state.catalog, allCardIds(state));
       return;
     case 'FirstPlayerChosen':
       for (const roll of (payload as E.FirstPlayerChosen).rolls ?? []) {

@@ -1,23 +1,5 @@
 import type { BfbCard, LogEvent } from '@cardlog/events';
-import {
-  BfbState,
-  CardState,
-  Seat,
-  allowance,
-  battleDamage,
-  catalogOf,
-  currentAtk,
-  deckSize,
-  fieldCardIds,
-  hasPierce,
-  hasRoom,
-  isSick,
-  lethal,
-  onField,
-  other,
-  posKey,
-  priorityHolder,
-} from '../state';
+import { BfbState, CardState, Seat, allowance, battleDamage, catalogOf, currentAtk, deckSize, fieldCardIds, hasPierce, hasRoom, isSick, lethal, onField, other, posKey, priorityHolder, cardOf } from '../state';
 import type { Prng } from './prng';
 
 /** An action the bot might take and how much it wants to; the engine's `decide` has the last word. */
@@ -78,8 +60,8 @@ export function candidates(state: BfbState, memory: BotMemory, prng: Prng): Cand
     case 'main':
     case 'secondMain': {
       const pending = memory.pendingImmediate;
-      if (pending && !memory.passive && state.cards[pending] && onField(state.cards[pending]!)) {
-        const skill = catalogOf(state, state.cards[pending]!).combatSkills?.[0];
+      if (pending && !memory.passive && cardOf(state, pending) && onField(cardOf(state, pending)!)) {
+        const skill = catalogOf(state, cardOf(state, pending)!).combatSkills?.[0];
         if (skill) out.push(act('DeclareAttack', tp, { attackerId: pending, using: skill.id, immediate: true, sourceCardId: pending }, 40));
       }
       out.push(...plays(state, tp, 6));
@@ -109,9 +91,9 @@ function plays(state: BfbState, seat: Seat, weight: number, prayOnly = false): C
   const out: Candidate[] = [];
   const cards = hand(state, seat);
   // A player holding a Pray card keeps 1N back for the opponent's turn.
-  const reserve = cards.some((id) => catalogOf(state, state.cards[id]!).pray) ? 1 : 0;
+  const reserve = cards.some((id) => catalogOf(state, cardOf(state, id)!).pray) ? 1 : 0;
   for (const id of cards) {
-    const card = catalogOf(state, state.cards[id]!);
+    const card = catalogOf(state, cardOf(state, id)!);
     if (card.type === 'Character' || card.extra || (prayOnly && !card.pray)) continue;
     if ((card.nCost ?? 0) + (card.pray ? 0 : reserve) > player.n) continue;
     for (const destination of destinationsFor(state, seat, card)) {
@@ -129,7 +111,7 @@ function destinationsFor(state: BfbState, seat: Seat, card: BfbCard): Destinatio
     card.type === 'Mercenary' ? ['mercenary'] : card.type === 'Artifact' ? ['artifact'] : card.type === 'Skill' ? ['skill'] : card.offHand ? ['offHand'] : ['item'];
   if (card.type === 'Mercenary') {
     for (const id of fieldCardIds(state.players[seat])) {
-      if (catalogOf(state, state.cards[id]!).fieldArtifact) natural.push({ host: id });
+      if (catalogOf(state, cardOf(state, id)!).fieldArtifact) natural.push({ host: id });
     }
   }
   if (card.keywords?.some((k) => k.kw === 'Infiltration')) natural.push('skill', 'artifact', 'item');
@@ -143,9 +125,9 @@ function prayPlays(state: BfbState, seat: Seat, weight: number): Candidate[] {
 /** Responses to the top stack item; a negation is kept for an opposing Skill card being played. */
 function prayResponses(state: BfbState, holder: Seat): Candidate[] {
   const top = state.stack[state.stack.length - 1]!;
-  const skillPlay = top.kind === 'card' && catalogOf(state, state.cards[top.cardId]!).type === 'Skill';
+  const skillPlay = top.kind === 'card' && catalogOf(state, cardOf(state, top.cardId)!).type === 'Skill';
   return prayPlays(state, holder, 1).map((c) => {
-    const card = state.cards[(c.action.payload as { cardId: string }).cardId];
+    const card = cardOf(state, (c.action.payload as { cardId: string }).cardId);
     return card?.catalogId === NEGATES_SKILL ? { ...c, weight: skillPlay ? 6 : 0.1 } : c;
   });
 }
@@ -158,7 +140,7 @@ function abilityUses(state: BfbState, seat: Seat, kinds: readonly string[], weig
   const out: Candidate[] = [];
   const ids = [...fieldCardIds(player), ...(player.characterId ? [player.characterId] : [])];
   for (const id of ids) {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     for (const a of catalogOf(state, card).abilities ?? []) {
       if (!kinds.includes(a.kind) || (a.nCost ?? 0) > player.n) continue;
       if ((card.obj?.cd[`ability:${a.id}`]?.remaining ?? 0) > 0) continue;
@@ -180,7 +162,7 @@ function attacks(state: BfbState, seat: Seat, weight: number): Candidate[] {
   const out: Candidate[] = [];
   const ids = [...fieldCardIds(player), ...(player.characterId ? [player.characterId] : [])];
   for (const id of ids) {
-    const card = state.cards[id]!;
+    const card = cardOf(state, id)!;
     if (!canAttack(state, card)) continue;
     const skills = catalogOf(state, card).combatSkills ?? [];
     for (const s of skills) {
@@ -198,7 +180,7 @@ function canAttack(state: BfbState, card: CardState): boolean {
 
 /** Mostly no defenders, so games end; a defender or two when the blow would hurt. */
 function defenceChoices(state: BfbState, seat: Seat, prng: Prng): Candidate[] {
-  const mercs = fieldCardIds(state.players[seat]).filter((id) => catalogOf(state, state.cards[id]!).type === 'Mercenary');
+  const mercs = fieldCardIds(state.players[seat]).filter((id) => catalogOf(state, cardOf(state, id)!).type === 'Mercenary');
   const damage = battleDamage(state, state.battle!);
   const lethalBlow = state.players[seat].hp <= damage;
   const out = [act('DeclareDefenders', seat, { defenderIds: [] }, lethalBlow ? 1 : 10)];
@@ -212,18 +194,18 @@ function assignment(state: BfbState): { shares: Record<string, number>; toCharac
   const battle = state.battle!;
   const damage = battleDamage(state, battle);
   const pierce = hasPierce(state, battle);
-  const remaining = battle.defenders.filter((id) => state.cards[id] && onField(state.cards[id]!));
+  const remaining = battle.defenders.filter((id) => cardOf(state, id) && onField(cardOf(state, id)!));
   if (remaining.length === 0) return { shares: {}, toCharacter: pierce ? damage : 0 };
-  const byLethal = [...remaining].sort((a, b) => lethal(state, state.cards[a]!) - lethal(state, state.cards[b]!));
+  const byLethal = [...remaining].sort((a, b) => lethal(state, cardOf(state, a)!) - lethal(state, cardOf(state, b)!));
   const shares: Record<string, number> = Object.fromEntries(remaining.map((id) => [id, 0]));
   let left = damage;
   for (const id of byLethal) {
-    const need = Math.max(0, lethal(state, state.cards[id]!));
+    const need = Math.max(0, lethal(state, cardOf(state, id)!));
     const give = Math.min(need, left);
     shares[id] = give;
     left -= give;
   }
-  const allLethal = byLethal.every((id) => shares[id]! >= lethal(state, state.cards[id]!));
+  const allLethal = byLethal.every((id) => shares[id]! >= lethal(state, cardOf(state, id)!));
   if (pierce && allLethal) return { shares, toCharacter: left };
   shares[byLethal[0]!] = shares[byLethal[0]!]! + left;
   return { shares, toCharacter: 0 };

@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { BfbState, Seat, StackItem, catalogOf, fieldCardIds, onField, other } from '../state';
+import { BfbState, Seat, StackItem, catalogOf, fieldCardIds, onField, other, cardOf } from '../state';
 import type { BotMemory } from './bot';
 import type { Prng } from './prng';
 
@@ -17,7 +17,7 @@ export function followUps(before: BfbState, action: LogEvent, after: BfbState, m
       return resolved ? onResolve(after, resolved, memory, prng) : [];
     }
     case 'PlayCard': {
-      const card = after.cards[payload.cardId];
+      const card = cardOf(after, payload.cardId);
       // A permanent that is not a Skill resolves at once; its On Play happens now.
       if (!card || after.stack.some((i) => i.cardId === card.id)) return [];
       return onResolve(after, { kind: 'card', controller: actor!, cardId: card.id }, memory, prng);
@@ -27,7 +27,7 @@ export function followUps(before: BfbState, action: LogEvent, after: BfbState, m
       return onResolve(after, { kind: 'ability', controller: actor!, cardId: payload.cardId, abilityId: payload.abilityId }, memory, prng);
     }
     case 'DeclareAttack': {
-      const attacker = after.cards[payload.attackerId];
+      const attacker = cardOf(after, payload.attackerId);
       if (attacker?.catalogId === 'black-agna-acolyte') {
         // Offering (triggered, once per turn): gain 1 Agna.
         return [
@@ -41,7 +41,7 @@ export function followUps(before: BfbState, action: LogEvent, after: BfbState, m
       // Parry 5+ / Evasion 5+: the table rolls a die for each defender that has it.
       const rolls: LogEvent[] = [];
       for (const id of payload.defenderIds as string[]) {
-        const card = after.cards[id]!;
+        const card = cardOf(after, id)!;
         const kw = catalogOf(after, card).keywords?.find((k) => k.kw === 'Parry' || k.kw === 'Evasion');
         if (kw) rolls.push(effect('RollDie', { sourceCardId: id, player: card.owner, sides: 6, result: prng.between(1, 6), purpose: kw.kw }));
       }
@@ -76,12 +76,12 @@ function effect(type: string, payload: Record<string, unknown>): LogEvent {
 }
 
 const mercenaries = (state: BfbState, seat: Seat) =>
-  fieldCardIds(state.players[seat]).filter((id) => catalogOf(state, state.cards[id]!).type === 'Mercenary');
+  fieldCardIds(state.players[seat]).filter((id) => catalogOf(state, cardOf(state, id)!).type === 'Mercenary');
 
 /** What a card or ability does when it resolves, for the demo cards the simulator knows. */
 function onResolve(state: BfbState, item: StackItem, memory: BotMemory, prng: Prng): LogEvent[] {
   const source = item.cardId;
-  const card = state.cards[source];
+  const card = cardOf(state, source);
   if (!card) return [];
   const me = item.controller;
   const foe = other(me);
@@ -93,7 +93,7 @@ function onResolve(state: BfbState, item: StackItem, memory: BotMemory, prng: Pr
       return theirs.length ? [effect('DealDamage', { sourceCardId: source, target: { card: prng.pick(theirs) }, amount: 200 })] : [];
     case 'blue-undertow-prayer': {
       const top = state.stack[state.stack.length - 1];
-      const skill = top?.kind === 'card' ? state.cards[top.cardId] : undefined;
+      const skill = top?.kind === 'card' ? cardOf(state, top.cardId) : undefined;
       return skill && catalogOf(state, skill).type === 'Skill' ? [effect('NegateStackItem', { sourceCardId: source, cardId: skill.id })] : [];
     }
     case 'any-quick-ward': {
@@ -103,7 +103,7 @@ function onResolve(state: BfbState, item: StackItem, memory: BotMemory, prng: Pr
     case 'green-wild-growth':
       return mine.length ? [effect('ModifyStat', { sourceCardId: source, cardId: prng.pick(mine), stat: 'hp', delta: 200, duration: 'thisTurn' })] : [];
     case 'black-grave-pact': {
-      const graveyard = (state.players[me].zones['graveyard'] ?? []).filter((id) => catalogOf(state, state.cards[id]!).type === 'Mercenary');
+      const graveyard = (state.players[me].zones['graveyard'] ?? []).filter((id) => catalogOf(state, cardOf(state, id)!).type === 'Mercenary');
       const back = graveyard.length ? [effect('MoveCard', { sourceCardId: source, cardId: prng.pick(graveyard), from: 'graveyard', to: 'hand' })] : [];
       return [...back, effect('ChangeHP', { sourceCardId: source, player: me, delta: -200 })];
     }
@@ -117,7 +117,7 @@ function onResolve(state: BfbState, item: StackItem, memory: BotMemory, prng: Pr
     case 'any-battle-hymn/verse':
       return mine.length ? [effect('ModifyStat', { sourceCardId: source, cardId: prng.pick(mine), stat: 'atk', delta: 100, duration: 'thisTurn' })] : [];
     case 'blue-current-shift/shift': {
-      const slotted = mine.filter((id) => state.cards[id]!.zone === 'mercenary');
+      const slotted = mine.filter((id) => cardOf(state, id)!.zone === 'mercenary');
       return slotted.length ? [effect('MoveCard', { sourceCardId: source, cardId: prng.pick(slotted), from: 'mercenary', to: 'hand' })] : [];
     }
     case 'black-agna-reliquary/hoard':
@@ -142,14 +142,14 @@ function onResolve(state: BfbState, item: StackItem, memory: BotMemory, prng: Pr
 
 /** Materialize (§10): two Mercenaries of the Extra Unit's colour to the graveyard, then the Extra Unit to the Extra Zone. */
 function materialize(state: BfbState, seat: Seat, prng: Prng): LogEvent[] {
-  const extra = (state.players[seat].zones['extraDeck'] ?? []).find((id) => catalogOf(state, state.cards[id]!).type === 'Mercenary');
+  const extra = (state.players[seat].zones['extraDeck'] ?? []).find((id) => catalogOf(state, cardOf(state, id)!).type === 'Mercenary');
   if (!extra || !prng.chance(0.5)) return [];
-  const colours = catalogOf(state, state.cards[extra]!).colors;
+  const colours = catalogOf(state, cardOf(state, extra)!).colors;
   const fodder = mercenaries(state, seat).filter((id) => {
-    const c = catalogOf(state, state.cards[id]!);
-    return state.cards[id]!.zone === 'mercenary' && (colours === 'any' || (c.colors !== 'any' && c.colors.some((x) => colours.includes(x))));
+    const c = catalogOf(state, cardOf(state, id)!);
+    return cardOf(state, id)!.zone === 'mercenary' && (colours === 'any' || (c.colors !== 'any' && c.colors.some((x) => colours.includes(x))));
   });
-  if (fodder.length < 2 || !onField(state.cards[fodder[0]!]!)) return [];
+  if (fodder.length < 2 || !onField(cardOf(state, fodder[0]!)!)) return [];
   return [
     ...fodder.slice(0, 2).map((id) => effect('MoveCard', { sourceCardId: extra, cardId: id, from: 'mercenary', to: 'graveyard' })),
     effect('MoveCard', { sourceCardId: extra, cardId: extra, from: 'extraDeck', to: 'extraZone' }),

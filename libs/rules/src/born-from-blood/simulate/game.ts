@@ -2,7 +2,7 @@ import type { BfbCard, GameDocument, LogEvent } from '@cardlog/events';
 import type { GameHeader, GameSystem } from '../../game-system';
 import { isRuleViolation } from '../../rule-violation';
 import { DEMO_CATALOG_ID, DEMO_DECKS, DeckList, demoCatalog, registrationFor } from '../catalog';
-import { BfbState, Seat, deckSize, other } from '../state';
+import { BfbState, Seat, deckSize, other, cardOf } from '../state';
 import { ATTACKS_ON_PLAY, BotMemory, Candidate, candidates } from './bot';
 import { followUps } from './effects';
 import { Prng } from './prng';
@@ -178,7 +178,7 @@ export function simulateGame(
     }
     if (action.type === 'DeclareAttack' && payload.immediate) memory.pendingImmediate = undefined;
     if (action.type === 'PlayCard') {
-      const card = state.cards[payload.cardId as string];
+      const card = cardOf(state, payload.cardId as string);
       memory.pendingImmediate = card && ATTACKS_ON_PLAY.has(card.catalogId) && state.stack.length === 0 ? card.id : undefined;
     } else if (action.type !== 'DeclareAttack' && action.type !== 'PassPriority') {
       memory.pendingImmediate = undefined;

@@ -3,7 +3,7 @@ import type { GameHeader } from '../../game-system';
 import { replay } from '../../replay';
 import { demoCatalog } from '../catalog';
 import { bornFromBlood } from '../index';
-import { BfbState, Seat } from '../state';
+import { BfbState, Seat, cardOf, allCardIds } from '../state';
 import { SimulatedGame, simulateGame, simulateGames, summarize } from './index';
 import { Prng } from './prng';
 
@@ -33,7 +33,7 @@ function zoneErrors(state: BfbState): string[] {
     listed++;
     if (seen.has(id)) errors.push(`${id} is listed twice (again in ${zone})`);
     seen.add(id);
-    const card = state.cards[id];
+    const card = cardOf(state, id);
     if (!card) errors.push(`${id} in ${zone} is not bound`);
     else if (card.zone !== zone) errors.push(`${id} listed in ${zone} but its zone is ${card.zone}`);
   };
@@ -43,13 +43,13 @@ function zoneErrors(state: BfbState): string[] {
     for (const id of p.deck.top) place(id, 'deck');
     for (const id of p.deck.middle) place(id, 'deck');
     for (const id of p.deck.bottom) place(id, 'deck');
-    const character = p.characterId ? state.cards[p.characterId] : undefined;
+    const character = p.characterId ? cardOf(state, p.characterId) : undefined;
     if (character?.zone === 'characterZone' || character?.zone === 'unplaced') place(character.id, character.zone);
   }
   for (const item of state.stack) if (item.kind === 'card') place(item.cardId, 'stack');
-  const bound = Object.keys(state.cards);
+  const bound = allCardIds(state);
   if (errors.length === 0 && listed !== bound.length) {
-    errors.push(...bound.filter((id) => !seen.has(id)).map((id) => `${id} (${state.cards[id]!.zone}) is in no zone`));
+    errors.push(...bound.filter((id) => !seen.has(id)).map((id) => `${id} (${cardOf(state, id)!.zone}) is in no zone`));
   }
   return errors;
 }

@@ -3,7 +3,7 @@ import { RuleViolation, isRuleViolation } from '../../rule-violation';
 import { decide } from '../decide';
 import { evolve } from '../evolve';
 import { initialState } from '../setup';
-import { BfbState, CardId, CardState, SEATS, Seat, deckSize, cardOf } from '../state';
+import { BfbState, CardId, CardState, SEATS, Seat, deckSize, cardOf, allCards } from '../state';
 import { FILLERS, FIXTURE_CATALOG } from './fixture-catalog';
 
 export type Ev = LogEvent;
@@ -78,7 +78,7 @@ export class Table {
 
   /** The first instance of a catalog card a seat owns in a zone (`'any'` for anywhere). */
   find(seat: Seat, catalogId: string, zone = 'hand'): CardId {
-    for (const c of Object.values(this.state.cards)) {
+    for (const c of allCards(this.state)) {
       if (c.owner === seat && c.catalogId === catalogId && (zone === 'any' || c.zone === zone)) return c.id;
     }
     throw new Error(`${seat} has no ${catalogId} in ${zone}`);

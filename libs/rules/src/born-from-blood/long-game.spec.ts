@@ -19,8 +19,9 @@ function longGame() {
   return t;
 }
 
-describe('performance', () => {
-  it('replays a 500-event game in a few milliseconds', () => {
+// Speed is measured by `npm run bench -- rules`, never asserted in a test (shared machines).
+describe('a long game', () => {
+  it('of 500 events replays without a failure, and folding its events gives the replayed state', () => {
     const t = longGame();
     const doc = {
       format: 'cardlog/1' as const,
@@ -34,19 +35,10 @@ describe('performance', () => {
       config: {},
       events: t.log.map((e) => ({ ...e })),
     };
-    const options = { system: bornFromBlood, resolveCatalog: () => FIXTURE_CATALOG };
-    expect(replay(doc, options).failure).toBeUndefined();
-    for (let i = 0; i < 10; i++) replay(doc, options); // let the JIT settle first
-    const runs = 20;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) replay(doc, options);
-    const perReplay = (performance.now() - start) / runs;
+    expect(doc.events.length).toBeGreaterThanOrEqual(500);
+    const result = replay(doc, { system: bornFromBlood, resolveCatalog: () => FIXTURE_CATALOG });
+    expect(result.failure).toBeUndefined();
     const initial = bornFromBlood.initialState({ system: 'born-from-blood', rulesVersion: '1', config: {}, players: doc.players, catalog: FIXTURE_CATALOG });
-    const foldStart = performance.now();
-    for (let i = 0; i < runs; i++) fold(bornFromBlood, initial, t.log);
-    const perFold = (performance.now() - foldStart) / runs;
-    // Generous bounds for a shared CI machine; locally a replay takes a few ms and a fold about one.
-    expect(perReplay).toBeLessThan(60);
-    expect(perFold).toBeLessThan(20);
+    expect(fold(bornFromBlood, initial, result.applied)).toEqual(result.state);
   });
 });
