@@ -121,7 +121,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     }
     for (const e of produced) {
       state = system.evolve(state, e);
-      applied.push({ seq: applied.length + 1, ...stripSeq(e) });
+      applied.push(withSeq(e, applied.length + 1));
     }
     pendingDerived = applied.slice(applied.length - (produced.length - 1));
   }
@@ -156,6 +156,11 @@ export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogE
 }
 
 function stripSeq(event: LogEvent): LogEvent {
+  if (!('seq' in event)) return event;
   const { seq: _seq, ...rest } = event;
   return rest;
+}
+
+function withSeq(event: LogEvent, seq: number): LogEvent {
+  return event.player === undefined ? { seq, type: event.type, payload: event.payload } : { seq, type: event.type, player: event.player, payload: event.payload };
 }
