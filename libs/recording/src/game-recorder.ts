@@ -56,6 +56,7 @@ const NOT_FOUND_CODES = new Set(['UNKNOWN_CATALOG', 'DECK_UNKNOWN_CARD', 'UNKNOW
  */
 export class GameRecorder {
   private readonly listeners: (() => void)[] = [];
+  private readonly liveStates = new LiveStateCache(256);
 
   constructor(
     private readonly sql: Sql,
@@ -150,7 +151,7 @@ export class GameRecorder {
     }
 
     const system = findSystem(game.system)!;
-    let state = await this.foldGame(game, system);
+    let state = await this.foldGame(game, system, current);
     const produced: LogEvent[] = [];
     for (const [index, action] of actions.entries()) {
       try {
@@ -171,6 +172,7 @@ export class GameRecorder {
         if (outcome) await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId}`;
         return result;
       });
+      this.liveStates.remember(gameId, appended.version, state);
       this.recorded();
       return { version: appended.version, appended: produced.length, outcome };
     } catch (error) {
@@ -181,7 +183,14 @@ export class GameRecorder {
     }
   }
 
-  private async foldGame(game: GameRow, system: AnyGameSystem) {
+  /**
+   * The live game's state at `version`: from this process's cache when it holds exactly that version
+   * (another instance may have appended since, which the version check catches), else folded from
+   * the stream.
+   */
+  private async foldGame(game: GameRow, system: AnyGameSystem, version: number) {
+    const cached = this.liveStates.get(game.game_id, version);
+    if (cached !== undefined) return cached;
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
     const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
     const stored = await this.store.readStream(game.stream_id);
@@ -327,4 +336,25 @@ function parseLiveEvents(system: string, raw: unknown): LogEvent[] {
 
 function describeOutcome(outcome: Outcome): string {
   return outcome.result === 'draw' ? `draw by ${outcome.reason}` : `${outcome.winner} won by ${outcome.reason}`;
+}
+
+/** The latest state of recently recorded live games, by game id and stream version (LRU). */
+class LiveStateCache {
+  private readonly entries = new Map<string, { version: number; state: unknown }>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(gameId: string, version: number): unknown {
+    const entry = this.entries.get(gameId);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(gameId);
+    this.entries.set(gameId, entry);
+    return entry.state;
+  }
+
+  remember(gameId: string, version: number, state: unknown): void {
+    this.entries.delete(gameId);
+    this.entries.set(gameId, { version, state });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
 }
