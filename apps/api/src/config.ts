@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { kafkaBrokersFromEnv } from '@cardlog/bus';
+import { databaseFromEnv } from '@cardlog/store';
 
 /** Everything the API reads from its environment, read and checked once at start-up. */
 export interface ApiConfig {
@@ -27,14 +28,8 @@ export class ConfigError extends Error {
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
-  for (const broker of brokers ?? []) {
-    if (!/^[^:\s]+:\d+$/.test(broker)) throw new ConfigError(`KAFKA_BROKERS must be host:port[,host:port…], got "${broker}"`);
-  }
+  const database = checked(() => databaseFromEnv(env));
+  const brokers = checked(() => kafkaBrokersFromEnv(env));
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
@@ -45,9 +40,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     topicPartitions,
     snapshotEvery,
     host: env.HOST ?? '0.0.0.0',
-    ...(databaseUrl ? { databaseUrl } : {}),
-    dataDir: resolve(env.CARDLOG_DATA_DIR ?? '.cardlog/data'),
-    ...(brokers?.length ? { kafkaBrokers: brokers } : {}),
+    ...database,
+    ...(brokers ? { kafkaBrokers: brokers } : {}),
     logLevel,
     prettyLogs: false,
   };
@@ -58,4 +52,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return Number(raw);
+}
+
+/** Runs a shared environment reader, reporting its complaint as this app's ConfigError. */
+function checked<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

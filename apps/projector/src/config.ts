@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { kafkaBrokersFromEnv } from '@cardlog/bus';
+import { databaseFromEnv } from '@cardlog/store';
 
 export interface ProjectorConfig {
   readonly databaseUrl?: string;
@@ -20,22 +21,27 @@ export class ConfigError extends Error {
 }
 
 export function loadProjectorConfig(env: NodeJS.ProcessEnv = process.env): ProjectorConfig {
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  const brokers = env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
-  const int = (name: string, fallback: number) => {
+  const int = (name: string, fallback: number, min: number) => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || Number(raw) < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
     return Number(raw);
   };
+  let database: ReturnType<typeof databaseFromEnv>;
+  let brokers: string[] | undefined;
+  try {
+    database = databaseFromEnv(env);
+    brokers = kafkaBrokersFromEnv(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
-    ...(databaseUrl ? { databaseUrl } : {}),
-    dataDir: resolve(env.CARDLOG_DATA_DIR ?? '.cardlog/data'),
-    ...(brokers?.length ? { kafkaBrokers: brokers } : {}),
-    metricsPort: int('METRICS_PORT', 9464),
-    snapshotEvery: int('CARDLOG_SNAPSHOT_EVERY', 50),
+    ...database,
+    ...(brokers ? { kafkaBrokers: brokers } : {}),
+    metricsPort: int('METRICS_PORT', 9464, 0),
+    snapshotEvery: int('CARDLOG_SNAPSHOT_EVERY', 50, 1),
     topic: env.CARDLOG_TOPIC || 'cardlog.events',
-    topicPartitions: int('CARDLOG_TOPIC_PARTITIONS', 6),
+    topicPartitions: int('CARDLOG_TOPIC_PARTITIONS', 6, 1),
     groupId: env.CARDLOG_PROJECTOR_GROUP || 'cardlog-projector',
     logLevel: env.LOG_LEVEL ?? 'info',
   };

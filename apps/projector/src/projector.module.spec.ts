@@ -38,6 +38,9 @@ describe('the projector application context', () => {
       groupId: 'cardlog-projector',
     });
     expect(() => loadProjectorConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+    expect(() => loadProjectorConfig({ CARDLOG_SNAPSHOT_EVERY: '0' })).toThrow(/CARDLOG_SNAPSHOT_EVERY must be an integer ≥ 1/);
+    expect(() => loadProjectorConfig({ KAFKA_BROKERS: 'localhost' })).toThrow(/KAFKA_BROKERS/);
+    expect(() => loadProjectorConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 });
 

@@ -5,7 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { createKafka, ensureTopic } from '@cardlog/bus';
 import { KafkaProjector, ProjectionRunner, ProjectorMetrics, renderMetrics } from '@cardlog/projections';
 import { CatalogRepository } from '@cardlog/recording';
-import { Database, connectDatabase, migrate } from '@cardlog/store';
+import { Database, connectDatabase, migrate, connectOptionsFor } from '@cardlog/store';
 import { PROJECTOR_CONFIG, ProjectorConfig } from './config';
 
 export const PROJECTOR_DATABASE = Symbol('ProjectorDatabase');
@@ -116,7 +116,7 @@ export class ProjectorModule {
         {
           provide: PROJECTOR_DATABASE,
           useFactory: async () => {
-            const db = await connectDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+            const db = await connectDatabase(connectOptionsFor(config));
             await migrate(db.sql);
             return db;
           },

@@ -161,3 +161,14 @@ export function createProducer(kafka: Kafka, options: CreateProducerOptions = {}
     ...(options.retry ? { retry: options.retry } : {}),
   });
 }
+
+/** KAFKA_BROKERS as a checked list; undefined when Kafka is not configured. */
+export function kafkaBrokersFromEnv(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const raw = env.KAFKA_BROKERS?.trim();
+  if (!raw) return undefined;
+  try {
+    return parseBrokers(raw);
+  } catch (error) {
+    throw new Error(`KAFKA_BROKERS: ${(error as Error).message}`);
+  }
+}

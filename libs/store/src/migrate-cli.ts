@@ -1,12 +1,11 @@
 // `npm run migrate`: applies pending migrations to DATABASE_URL, or to the embedded database
 // under ./.cardlog/data when DATABASE_URL is not set.
-import { resolve } from 'node:path';
 import { connectDatabase } from './database';
+import { connectOptionsFor, databaseFromEnv } from './environment';
 import { migrate } from './migrate';
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL || undefined;
-  const db = await connectDatabase({ url, dataDir: resolve(process.env.CARDLOG_DATA_DIR ?? '.cardlog/data') });
+  const db = await connectDatabase(connectOptionsFor(databaseFromEnv()));
   try {
     const report = await migrate(db.sql);
     const what = report.applied.length ? `applied ${report.applied.join(', ')}` : 'nothing to apply';

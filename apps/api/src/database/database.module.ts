@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Database, EventStore, connectDatabase, migrate } from '@cardlog/store';
+import { Database, EventStore, connectDatabase, migrate, connectOptionsFor } from '@cardlog/store';
 import { API_CONFIG, ApiConfig } from '../config';
 
 export const DATABASE = Symbol('Database');
@@ -22,7 +22,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       inject: [API_CONFIG],
       useFactory: async (config: ApiConfig): Promise<Database> => {
         const logger = new Logger('Database');
-        const db = await connectDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+        const db = await connectDatabase(connectOptionsFor(config));
         const report = await migrate(db.sql);
         logger.log(
           `${db.describe}: ${report.applied.length ? `applied ${report.applied.join(', ')}` : 'schema up to date'}`,
