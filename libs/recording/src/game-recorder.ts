@@ -221,9 +221,13 @@ export class GameRecorder {
     return catalog;
   }
 
+  /** Who recorded, when, and as part of which request (the envelope's metadata). */
+  private metadata(options: RecordOptions) {
+    return { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
+  }
+
   private toNewEvents(events: readonly LogEvent[], options: RecordOptions): NewEvent[] {
-    const recordedAt = this.now().toISOString();
-    const metadata = { recordedAt, actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
+    const metadata = this.metadata(options);
     return events.map((e) => ({
       eventId: randomUUID(),
       type: e.type,
@@ -236,8 +240,7 @@ export class GameRecorder {
   private async recordHeader(tx: TransactionSql, gameId: string, document: GameDocument, mode: 'upload' | 'live', options: RecordOptions) {
     const { events: _events, ...header } = document;
     const data: GameRecordedData = { gameId, header, mode, recordedBy: options.principal.name };
-    const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
-    await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata }], tx);
+    await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata: this.metadata(options) }], tx);
   }
 
   private async insertGame(
