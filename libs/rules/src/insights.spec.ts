@@ -1,11 +1,11 @@
-import { findSystem } from './registry';
-import { INSIGHTS, GameFacts } from './insights';
+import { findInsights, findSystem } from './registry';
+import { GameFacts } from './insights';
 import { decodeState, encodeState } from './snapshot';
 import { resolveHeader } from './replay';
 import { simulateGames } from './born-from-blood/simulate';
 
 const system = findSystem('born-from-blood')!;
-const insights = INSIGHTS['born-from-blood']!;
+const insights = findInsights('born-from-blood')!;
 const games = simulateGames(30, 77);
 
 describe('state snapshots', () => {

@@ -1,5 +1,4 @@
-import type { LogEvent, SystemId } from '@cardlog/events';
-import { bornFromBloodInsights } from './born-from-blood/insights';
+import type { LogEvent } from '@cardlog/events';
 import type { GameHeader } from './game-system';
 
 /** One deck as statistics see it: its archetype label, an id for the exact list, and its cards. */
@@ -45,10 +44,5 @@ export interface GameInsights<State = unknown> {
 export function emptyFacts(): GameFacts {
   return { firstPlayer: null, decks: {}, sightings: {}, scratch: {} };
 }
-
-/** Read-model insights per game; a game without any still gets replays, without card statistics. */
-export const INSIGHTS: Readonly<Partial<Record<SystemId, GameInsights<any>>>> = {
-  'born-from-blood': bornFromBloodInsights,
-};
 
 export { stableHash } from './stable-hash';

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseGameDocument } from '@cardlog/events';
-import { findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
+import { findGame, findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
-import { renderBoard } from '../board';
 import { EXIT, Io } from '../io';
 
 export const REPLAY_USAGE = 'cardlog replay FILE --step N [--view p1|p2|spectator|judge|reveal] [--json]   the board after N events';
@@ -54,7 +53,8 @@ export function replayCommand(argv: readonly string[], io: Io): number {
   io.out(`${positionals[0]} — step ${step} of ${total}, as ${view} sees it`);
   if (recent.length) io.out(`last events:\n${recent.join('\n')}`);
   io.out('');
-  io.out(renderBoard(seen));
+  const board = findGame(parsed.document.system)?.textBoard;
+  io.out(board ? board(seen) : JSON.stringify(seen, null, 2));
   if (result.failure) io.err(`note: the log is invalid from event ${result.failure.index} (${result.failure.code}); steps stop before it`);
   return EXIT.ok;
 }

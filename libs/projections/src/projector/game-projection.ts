@@ -5,10 +5,10 @@ import {
   GameFacts,
   GameHeader,
   GameInsights,
-  INSIGHTS,
   Outcome,
   decodeState,
   encodeState,
+  findInsights,
   findSystem,
   resolveHeader,
 } from '@cardlog/rules';
@@ -113,7 +113,7 @@ export function contextFor(recorded: GameRecordedData, catalogs: CatalogLookup):
   const system = findSystem(document.system);
   if (!system) throw new Error(`no rules for system ${document.system}`);
   const header = resolveHeader(document, system, { resolveCatalog: (ref) => catalogs(document.system, ref) });
-  return { system, insights: INSIGHTS[document.system], header, initial: system.initialState(header) };
+  return { system, insights: findInsights(document.system), header, initial: system.initialState(header) };
 }
 
 export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {

@@ -1,6 +1,6 @@
 import type { BfbCard, LogEvent } from '@cardlog/events';
 import { BfbState, CardState, Seat, allowance, battleDamage, catalogOf, currentAtk, deckSize, fieldCardIds, hasPierce, hasRoom, isSick, lethal, onField, other, posKey, priorityHolder, cardOf } from '../state';
-import type { Prng } from './prng';
+import type { Prng } from '../../prng';
 
 /** An action the bot might take and how much it wants to; the engine's `decide` has the last word. */
 export interface Candidate {

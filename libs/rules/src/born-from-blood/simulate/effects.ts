@@ -1,7 +1,7 @@
 import type { LogEvent } from '@cardlog/events';
 import { BfbState, Seat, StackItem, catalogOf, fieldCardIds, onField, other, cardOf } from '../state';
 import type { BotMemory } from './bot';
-import type { Prng } from './prng';
+import type { Prng } from '../../prng';
 
 /**
  * The effect events (§12.3) a table would record after an action, for the demo cards whose text the

@@ -5,7 +5,7 @@ import { DEMO_CATALOG_ID, DEMO_DECKS, DeckList, demoCatalog, registrationFor } f
 import { BfbState, Seat, deckSize, other, cardOf } from '../state';
 import { ATTACKS_ON_PLAY, BotMemory, Candidate, candidates } from './bot';
 import { followUps } from './effects';
-import { Prng } from './prng';
+import { Prng } from '../../prng';
 
 export const RULES_VERSION = '1';
 /** Past this many events a game is conceded: the bot is stuck or the decks are too slow. */

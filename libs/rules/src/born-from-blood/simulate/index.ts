@@ -1,11 +1,10 @@
 import type { BfbCard } from '@cardlog/events';
 import type { GameSystem } from '../../game-system';
-import { findSystem } from '../../registry';
+import { bornFromBlood } from '..';
 import type { BfbState } from '../state';
 import { SimulateOptions, SimulatedGame, simulateGame } from './game';
-import { Prng } from './prng';
+import { Prng } from '../../prng';
 
-export { Prng } from './prng';
 export { DEFAULT_MAX_EVENTS, RULES_VERSION, simulateGame, summarize } from './game';
 export type { SimulateOptions, SimulatedGame, SimulationSummary } from './game';
 
@@ -21,13 +20,7 @@ export interface SimulateGamesOptions extends Omit<SimulateOptions, 'seed'> {
  * be replayed alone. This is what the rules benchmark and the CLI's `simulate` call.
  */
 export function simulateGames(count: number, seed: number, options: SimulateGamesOptions = {}): SimulatedGame[] {
-  const system = options.system ?? bornFromBloodSystem();
+  const system = options.system ?? bornFromBlood;
   const { system: _s, keepStates = false, ...rest } = options;
   return Array.from({ length: count }, (_, i) => simulateGame(system, { ...rest, seed: Prng.derive(seed, i) }, keepStates));
-}
-
-function bornFromBloodSystem(): GameSystem<BfbState, BfbCard> {
-  const system = findSystem('born-from-blood');
-  if (!system) throw new Error('the born-from-blood rules are not registered in this build');
-  return system as GameSystem<BfbState, BfbCard>;
 }

@@ -5,7 +5,7 @@ import { demoCatalog } from '../catalog';
 import { bornFromBlood } from '../index';
 import { BfbState, Seat, cardOf, allCardIds } from '../state';
 import { SimulatedGame, simulateGame, simulateGames, summarize } from './index';
-import { Prng } from './prng';
+import { Prng } from '../../prng';
 
 // One run of 1,000 seeded games shared by every property below.
 const GAMES = 1000;

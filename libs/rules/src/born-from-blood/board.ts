@@ -1,9 +1,7 @@
 /**
- * A terminal rendering of a game's view, for `cardlog replay`. Born from Blood gets a board; other
- * games fall back to their view as indented JSON.
+ * A terminal rendering of a Born from Blood view, for `cardlog replay`.
  */
-export function renderBoard(view: any): string {
-  if (view?.system !== 'born-from-blood') return JSON.stringify(view, null, 2);
+export function bornFromBloodBoard(view: any): string {
   const lines: string[] = [];
   const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.phase}` : `setup (${view.stage})`;
   lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : ''}`);

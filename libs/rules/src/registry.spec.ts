@@ -1,0 +1,31 @@
+import { GAME_VOCABULARIES, SYSTEM_IDS } from '@cardlog/events';
+import { findGame, findSystem, registeredGames } from './registry';
+
+describe('the game registry', () => {
+  it('names each game once, with the vocabulary libs/events parses it with', () => {
+    const ids = registeredGames().map((g) => g.system.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const game of registeredGames()) {
+      expect(SYSTEM_IDS).toContain(game.system.id);
+      expect(game.vocabulary.system).toBe(game.system.id);
+      expect(GAME_VOCABULARIES).toContain(game.vocabulary);
+    }
+    expect(GAME_VOCABULARIES.map((v) => v.system).sort()).toEqual([...ids].sort());
+  });
+
+  it('finds nothing for names that are not games, prototype members included', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', '']) {
+      expect(findGame(name)).toBeUndefined();
+      expect(findSystem(name)).toBeUndefined();
+    }
+  });
+
+  it('gives every registered simulator a default player count and a document of its own system', () => {
+    for (const game of registeredGames()) {
+      if (!game.simulator) continue;
+      expect(game.simulator.playerCounts.length).toBeGreaterThan(0);
+      const played = game.simulator.simulate({ seed: 7 });
+      expect(played.document.system).toBe(game.system.id);
+    }
+  });
+});
