@@ -1,4 +1,4 @@
-import type { GameDocument, GameVocabulary } from '@cardlog/events';
+import type { GameContext, GameDocument, GameVocabulary } from '@cardlog/events';
 import type { AnyGameSystem } from './game-system';
 import type { GameInsights } from './insights';
 
@@ -9,6 +9,29 @@ export interface SimulatorOptions {
   readonly players?: number;
   /** Past this many events the bots concede. */
   readonly maxEvents?: number;
+  /**
+   * Who sits where, for tournament games: seat i gets `seats[i]` (its length sets the player count).
+   * `deck` names one of the simulator's `demoDecks`; random demo decks and bot names otherwise.
+   */
+  readonly seats?: readonly SimulatedSeat[];
+  /** The seat (`p1`, `p2`, …) that goes first, for later games of a match; chosen by the game's own method otherwise. */
+  readonly firstSeat?: string;
+  /** Tournament context written into the document's `game`. */
+  readonly game?: GameContext;
+}
+
+export interface SimulatedSeat {
+  /** The player's stable id (`players[].id`). */
+  readonly id: string;
+  readonly name: string;
+  /** The name of one of the simulator's demo decks. */
+  readonly deck: string;
+}
+
+/** A deck the simulator can play, as players would register it. */
+export interface DemoDeck {
+  readonly name: string;
+  readonly archetype: string;
 }
 
 /** One simulated game: the document, and how it ended. */
@@ -24,6 +47,8 @@ export interface SimulatedDocument {
 export interface GameSimulator {
   /** Player counts the simulator supports; the first is the default. */
   readonly playerCounts: readonly number[];
+  /** The decks it plays, by name; `SimulatorOptions.seats[].deck` picks one. */
+  readonly demoDecks: readonly DemoDeck[];
   simulate(options: SimulatorOptions): SimulatedDocument;
 }
 

@@ -29,3 +29,19 @@ describe('the game registry', () => {
     }
   });
 });
+
+describe('simulators for tournaments', () => {
+  it('seat the named players with the named decks, and let a later game of a match choose its first seat', () => {
+    for (const game of registeredGames()) {
+      const simulator = game.simulator;
+      if (!simulator) continue;
+      const count = simulator.playerCounts[0]!;
+      const seats = Array.from({ length: count }, (_, i) => ({ id: `player-${i}`, name: `Player ${i}`, deck: simulator.demoDecks[i % simulator.demoDecks.length]!.name }));
+      const played = simulator.simulate({ seed: 3, seats, firstSeat: 'p2', game: { tournament: 't-1', round: 2, table: 4, match: 'm-1', gameNumber: 2 } });
+      expect(played.document.players.map((p) => [p.id, p.name, p.deck?.name])).toEqual(seats.map((s) => [s.id, s.name, s.deck]));
+      expect(played.document.game).toMatchObject({ tournament: 't-1', round: 2, table: 4 });
+      const chosen = played.document.events.find((e) => e.type === 'FirstPlayerChosen');
+      expect((chosen?.payload as { firstPlayer?: string } | undefined)?.firstPlayer).toBe('p2');
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { BfbCard, GameDocument, LogEvent } from '@cardlog/events';
+import type { BfbCard, GameContext, GameDocument, LogEvent } from '@cardlog/events';
 import type { GameHeader, GameSystem } from '../../game-system';
 import { isRuleViolation } from '../../rule-violation';
 import { DEMO_CATALOG_ID, DEMO_DECKS, DeckList, demoCatalog, registrationFor } from '../catalog';
@@ -21,6 +21,12 @@ export interface SimulateOptions {
    * this way, so every run also covers deck-outs, full hands and long games.
    */
   readonly passive?: boolean;
+  /** Player ids and names per seat (bot names otherwise). */
+  readonly names?: Readonly<Record<Seat, { readonly id?: string; readonly name: string }>>;
+  /** The seat that goes first, recorded as agreed (a match's later game); a die roll otherwise. */
+  readonly firstSeat?: Seat;
+  /** Tournament context for the document's `game`. */
+  readonly game?: GameContext;
 }
 
 export interface SimulatedGame {
@@ -53,7 +59,8 @@ export function simulateGame(
   const decks = options.decks ?? { p1: DEMO_DECKS[prng.pick(colours)], p2: DEMO_DECKS[prng.pick(colours)] };
   const players = (['p1', 'p2'] as const).map((seat) => ({
     seat,
-    name: BOT_NAMES[seat],
+    ...(options.names?.[seat]?.id ? { id: options.names[seat].id } : {}),
+    name: options.names?.[seat]?.name ?? BOT_NAMES[seat],
     deck: { name: decks[seat].name, archetype: decks[seat].archetype },
   }));
   const header: GameHeader<BfbCard> = {
@@ -82,14 +89,14 @@ export function simulateGame(
   const registrations = { p1: registrationFor(decks.p1, 'p1'), p2: registrationFor(decks.p2, 'p2') };
   for (const seat of ['p1', 'p2'] as const) record({ type: 'DeckRegistered', player: seat, payload: registrations[seat] });
   const rolls: { player: Seat; result: number }[] = [];
-  let first: Seat | undefined;
+  let first: Seat | undefined = options.firstSeat;
   while (!first) {
     const a = prng.between(1, 6);
     const b = prng.between(1, 6);
     rolls.push({ player: 'p1', result: a }, { player: 'p2', result: b });
     if (a !== b) first = a > b ? 'p1' : 'p2';
   }
-  record({ type: 'FirstPlayerChosen', payload: { firstPlayer: first, method: 'dieRoll', rolls } });
+  record({ type: 'FirstPlayerChosen', payload: options.firstSeat ? { firstPlayer: first, method: 'agreement' } : { firstPlayer: first, method: 'dieRoll', rolls } });
   record({ type: 'GameStarted', payload: {} });
   const memory: BotMemory = {
     passive,
@@ -147,6 +154,7 @@ export function simulateGame(
     format: 'cardlog/1',
     system: 'born-from-blood',
     rulesVersion: RULES_VERSION,
+    ...(options.game ? { game: options.game } : {}),
     config: {},
     players,
     catalog: DEMO_CATALOG_ID,
