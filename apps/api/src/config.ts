@@ -33,6 +33,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  const logFormat = env.LOG_FORMAT ?? 'auto';
+  if (!['auto', 'json', 'pretty'].includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${logFormat}"`);
   const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
   const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
   return {
@@ -43,7 +45,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),
     logLevel,
-    prettyLogs: false,
+    prettyLogs: logFormat === 'pretty' || (logFormat === 'auto' && process.stdout.isTTY === true),
   };
 }
 
