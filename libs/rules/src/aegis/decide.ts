@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { decideDeclareAttack, decideDeclareBlocker, decidePassStep, decideResolveBattle } from './decide/battle';
 import { decideEffect } from './decide/effects';
-import { check } from './decide/guards';
+import { check, fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
@@ -37,7 +37,7 @@ const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'Resolv
  * meets a loss condition. Throws RuleViolation for an illegal action.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
-  check(state.stage !== 'ended', 'GAME_OVER', 'the game has ended', { result: state.result });
+  if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as AegisEventType;
   const payload = event.payload as any;
@@ -47,7 +47,7 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
 
   switch (type) {
     case 'MatchCreated':
-      check(canonicalJson(fullConfig((payload as E.AgMatchCreated).config)) === canonicalJson(state.headerConfig), 'CONFIG_INVALID', "MatchCreated: config differs from the document's config");
+      if (!(canonicalJson(fullConfig((payload as E.AgMatchCreated).config)) === canonicalJson(state.headerConfig))) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
       break;
     case 'DeckRegistered':
       decideDeckRegistered(state, actor, payload);
@@ -128,13 +128,13 @@ function gameEnded(state: AgState): LogEvent | undefined {
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
 function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
-  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', () => `${type}: ${message}`, () => ({ stage: state.stage }));
   if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
   if (type === 'Concede') return;
   const stage = SETUP_STAGE[type];
   if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun (both opening hands come first)');
   order(state.stage === stage, `expected in stage ${stage}`);
-  if (type === 'DeckRegistered') check(!state.players[actor].registered, 'DUPLICATE', `${actor} has registered a deck`);
+  if (type === 'DeckRegistered') if (!(!state.players[actor].registered)) fail('DUPLICATE', `${actor} has registered a deck`);
   if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
 }
 
@@ -143,11 +143,17 @@ const ID_LISTS = ['cardIds', 'discardIds', 'aegisCardIds'] as const;
 
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (log format property 2). */
 function knownCards(state: AgState, payload: any): void {
-  const known = (id: unknown) => check(typeof id !== 'string' || state.cards.has(id), 'UNKNOWN_CARD', `no card ${String(id)} in this game`, { cardId: id });
+  const cards = state.cards;
+  const known = (id: unknown) => {
+    if (typeof id === 'string' && !cards.has(id)) if (!(false)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+  };
   for (const f of ID_FIELDS) if (payload[f] !== undefined) known(payload[f]);
-  for (const f of ID_LISTS) if (payload[f] !== undefined) for (const id of payload[f]) known(id);
-  if (payload.target?.kind === 'unit') known(payload.target.cardId);
-  if (typeof payload.sourceCardId === 'string' && payload.sourceCardId !== 'rule') known(payload.sourceCardId);
+  for (const f of ID_LISTS) {
+    const list = payload[f];
+    if (list !== undefined) for (let i = 0; i < list.length; i++) known(list[i]);
+  }
+  if (payload.target !== undefined && payload.target.kind === 'unit') known(payload.target.cardId);
+  if (payload.sourceCardId !== undefined && payload.sourceCardId !== 'rule') known(payload.sourceCardId);
 }
 
 // ---- shape: the schema, with a hand-written fast path for the events that make up most of a log ----
@@ -184,8 +190,48 @@ const FAST: Readonly<Record<string, Fast>> = {
   },
 };
 
+const isSource = { sourceCardId: true } as const;
+const sourced = (p: Record<string, any>) => isId(p.sourceCardId);
+const isPlayer = (v: unknown) => v === 'p1' || v === 'p2';
+const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const ELEMENT = /^[a-z][a-z0-9-]*$/;
+const isEntries = (v: unknown, max: number) =>
+  Array.isArray(v) &&
+  v.length <= max &&
+  v.every((e) => typeof e === 'object' && e !== null && keysAre(e, ['cardId', 'catalogId']) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200);
+const DURATIONS = new Set(['battle', 'turn', 'permanent', 'whileSourceInPlay']);
+void isSource;
+
+/** Effect and setup events with no actor, checked by hand like FAST (unknown shapes fall through to zod). */
+const FAST_NO_ACTOR: Readonly<Record<string, Fast>> = {
+  GameStarted: (p) => keysAre(p, []),
+  ModifyPower: (p) => keysAre(p, ['sourceCardId', 'cardId', 'delta', 'duration']) && sourced(p) && isId(p.cardId) && isInt(p.delta, -100, 100) && DURATIONS.has(p.duration),
+  DrawCards: (p) => keysAre(p, ['sourceCardId', 'player', 'count', 'cardIds']) && sourced(p) && isPlayer(p.player) && isInt(p.count, 0, 60) && isIdList(p.cardIds),
+  ChangeMana: (p) => keysAre(p, ['sourceCardId', 'player', 'delta']) && sourced(p) && isPlayer(p.player) && isInt(p.delta, -100, 100),
+  SetUnitReady: (p) => keysAre(p, ['sourceCardId', 'cardId', 'ready']) && sourced(p) && isId(p.cardId) && typeof p.ready === 'boolean',
+  DestroyUnit: (p) => keysAre(p, ['sourceCardId', 'cardId']) && sourced(p) && isId(p.cardId),
+  NegateAttack: (p) => keysAre(p, ['sourceCardId']) && sourced(p),
+};
+const FAST_SETUP: Readonly<Record<string, Fast>> = {
+  OpeningHandDrawn: (p) => keysAre(p, ['cardIds']) && isIdList(p.cardIds),
+  DeckRegistered: (p) =>
+    keysAre(p, ['identity', 'main', 'aegis']) &&
+    Array.isArray(p.identity) &&
+    p.identity.length <= 10 &&
+    p.identity.every((e: unknown) => typeof e === 'string' && e.length <= 50 && ELEMENT.test(e)) &&
+    isEntries(p.main, 500) &&
+    isEntries(p.aegis, 20),
+};
+
 function fastShape(event: LogEvent): boolean {
-  const fast = FAST[event.type];
+  const p0 = event.payload;
+  if (typeof p0 !== 'object' || p0 === null || Array.isArray(p0)) return false;
+  const noActor = FAST_NO_ACTOR[event.type];
+  if (noActor) {
+    for (const key in event) if (key !== 'type' && key !== 'payload') return false;
+    return noActor(p0 as Record<string, unknown>);
+  }
+  const fast = FAST[event.type] ?? FAST_SETUP[event.type];
   if (!fast) return false;
   const p = event.payload;
   if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
@@ -209,6 +255,6 @@ function shapeOf(action: LogEvent): LogEvent {
     const path = issue.path.map(String).join('.');
     throw new RuleViolation('BAD_PAYLOAD', `${event.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
   }
-  check(event.player === undefined || isSeat(event.player), 'BAD_PAYLOAD', `Aegis has seats p1 and p2 only, not ${event.player}`);
+  if (!(event.player === undefined || isSeat(event.player))) fail('BAD_PAYLOAD', `Aegis has seats p1 and p2 only, not ${event.player}`);
   return event;
 }

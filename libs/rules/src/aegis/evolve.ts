@@ -81,7 +81,7 @@ function apply(state: AgState, event: LogEvent): AgState {
     case 'DeclareAttack': {
       const d = payload as E.AgDeclareAttack;
       const next = withPlayer(state, actor, (p) => withUnit(p, d.attackerId, (u) => ({ ...u, ready: false })));
-      return { ...next, battle: { attackerId: d.attackerId, attacker: actor, target: d.target, step: 'attackWindow', negated: false } };
+      return { ...next, battle: { attackerId: d.attackerId, attacker: actor, target: d.target, blockerId: undefined, step: 'attackWindow', negated: false } };
     }
     case 'PassStep':
       return state.battle ? { ...state, battle: { ...state.battle, step: nextBattleStep(state.battle.step) } } : state;

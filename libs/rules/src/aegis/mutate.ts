@@ -64,7 +64,10 @@ export function moveTo(p: PlayerState, id: CardId, zone: AgZone, position?: 'top
 /** Draws the named cards from the deck into the hand (their legality is decide's job). */
 export function drawInto(p: PlayerState, ids: readonly CardId[]): PlayerState {
   let next = p;
-  for (const id of ids) if (next.deck.includes(id)) next = putIn(takeOut(next, id), id, 'hand');
+  for (const id of ids) {
+    if (!next.deck.includes(id)) continue;
+    next = { ...next, deck: without(next.deck, id), top: without(next.top, id), bottom: without(next.bottom, id), hand: [...next.hand, id] };
+  }
   return next;
 }
 

@@ -1,8 +1,17 @@
 import { agConfigSchema, type AgCard } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
-import { validateCatalog } from './catalog-validation';
+import { CatalogIssue, validateCatalog } from './catalog-validation';
 import { AgState, FRESH_QUOTA, MANA_CAP, PlayerState, Seat, fullConfig } from './state';
+
+const checked = new WeakMap<readonly AgCard[], CatalogIssue[]>();
+
+/** The catalog's errors, computed once per catalog object (a built-in catalog is shared by every game). */
+function catalogErrors(cards: readonly AgCard[]): CatalogIssue[] {
+  let errors = checked.get(cards);
+  if (!errors) checked.set(cards, (errors = validateCatalog(cards).filter((i) => i.severity === 'error')));
+  return errors;
+}
 
 function emptyPlayer(seat: Seat, name: string): PlayerState {
   return {
@@ -23,6 +32,7 @@ function emptyPlayer(seat: Seat, name: string): PlayerState {
     mana: MANA_CAP,
     quota: FRESH_QUOTA,
     openingHandDrawn: false,
+    lost: undefined,
   };
 }
 
@@ -41,7 +51,7 @@ export function initialState(header: GameHeader<AgCard>): AgState {
     const path = issue.path.map(String).join('.');
     throw new RuleViolation('CONFIG_INVALID', `config${path ? `.${path}` : ''}: ${issue.message} (Aegis needs config.openingHandSize, AG-R7)`, { path });
   }
-  const errors = validateCatalog(header.catalog.cards).filter((i) => i.severity === 'error');
+  const errors = catalogErrors(header.catalog.cards);
   if (errors.length > 0) {
     const first = errors[0]!;
     throw new RuleViolation(first.code, `catalog ${header.catalog.id}: ${first.message}`, { cardId: first.cardId, errors: errors.length });
@@ -57,8 +67,12 @@ export function initialState(header: GameHeader<AgCard>): AgState {
     stage: 'none',
     cards: new Map(),
     players: { p1: emptyPlayer('p1', name('p1')), p2: emptyPlayer('p2', name('p2')) },
+    firstPlayer: undefined,
     turn: 0,
+    turnPlayer: undefined,
+    step: undefined,
     drawnThisTurn: false,
     battle: null,
+    result: undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type * as E from '@cardlog/events';
 import { AgState, FIELD_CAPACITY, SUPPORT_CAPACITY, Seat, UNIT_CAPACITY, unitOf, zoneOf } from '../state';
-import { check } from './guards';
+import { fail } from './guards';
 import { checkDraw } from './turn';
 
 /** Structural checks of the generic effect events (§12.1, §12.3): intent is trusted, shape is not. */
@@ -17,27 +17,27 @@ export function decideEffect(state: AgState, type: string, payload: any): void {
     case 'SetUnitReady': {
       const id = payload.cardId as string;
       const owner = state.cards.get(id)!.owner;
-      check(unitOf(state.players[owner], id), 'CARD_NOT_IN_ZONE', `${type}: ${id} is not in a Unit Zone`, { cardId: id });
+      if (!(unitOf(state.players[owner], id))) fail('CARD_NOT_IN_ZONE', `${type}: ${id} is not in a Unit Zone`, { cardId: id });
       if (type === 'ModifyPower' && payload.duration === 'whileSourceInPlay') {
-        check(payload.sourceCardId !== 'rule', 'BAD_PAYLOAD', 'ModifyPower: a whileSourceInPlay modifier names its source card');
+        if (!(payload.sourceCardId !== 'rule')) fail('BAD_PAYLOAD', 'ModifyPower: a whileSourceInPlay modifier names its source card');
       }
-      if (type === 'ModifyPower' && payload.duration === 'battle') check(state.battle, 'NO_BATTLE', 'ModifyPower: a battle modifier needs a battle in progress');
+      if (type === 'ModifyPower' && payload.duration === 'battle') if (!(state.battle)) fail('NO_BATTLE', 'ModifyPower: a battle modifier needs a battle in progress');
       return;
     }
     case 'BreakAegis': {
       const b = payload as E.AgBreakAegis;
       const p = state.players[b.player];
       const expected = Math.min(b.count, p.aegisSet.length);
-      check(b.aegisCardIds.length === expected, 'BAD_PAYLOAD', `BreakAegis: name the ${expected} Set Aegis turned face up, not ${b.aegisCardIds.length} (§12.0)`, { expected });
+      if (!(b.aegisCardIds.length === expected)) fail('BAD_PAYLOAD', `BreakAegis: name the ${expected} Set Aegis turned face up, not ${b.aegisCardIds.length} (§12.0)`, { expected });
       const seen = new Set<string>();
       for (const id of b.aegisCardIds) {
-        check(!seen.has(id) && p.aegisSet.includes(id), 'NOT_SET_AEGIS', `BreakAegis: ${id} is not one of ${b.player}'s Set Aegis`, { aegisCardId: id });
+        if (!(!seen.has(id) && p.aegisSet.includes(id))) fail('NOT_SET_AEGIS', `BreakAegis: ${id} is not one of ${b.player}'s Set Aegis`, { aegisCardId: id });
         seen.add(id);
       }
       return;
     }
     case 'NegateAttack':
-      check(state.battle, 'NO_BATTLE', 'NegateAttack: no battle is in progress');
+      if (!(state.battle)) fail('NO_BATTLE', 'NegateAttack: no battle is in progress');
       return;
     case 'ChangeMana':
     case 'ShuffleZone':
@@ -52,22 +52,22 @@ function moveCard(state: AgState, m: E.AgMoveCard): void {
   const inst = state.cards.get(m.cardId)!;
   const p = state.players[inst.owner];
   const at = zoneOf(p, m.cardId);
-  check(at === m.from, 'CARD_NOT_IN_ZONE', `MoveCard: ${m.cardId} is in ${inst.owner}'s ${at ?? 'nowhere'}, not ${m.from}`, { cardId: m.cardId, zone: at ?? null });
-  check(m.from !== m.to, 'BAD_PAYLOAD', 'MoveCard: from and to are the same zone');
-  if (m.position !== undefined) check(m.to === 'deck', 'BAD_PAYLOAD', "MoveCard: position is only for a move to 'deck'");
+  if (!(at === m.from)) fail('CARD_NOT_IN_ZONE', `MoveCard: ${m.cardId} is in ${inst.owner}'s ${at ?? 'nowhere'}, not ${m.from}`, { cardId: m.cardId, zone: at ?? null });
+  if (!(m.from !== m.to)) fail('BAD_PAYLOAD', 'MoveCard: from and to are the same zone');
+  if (m.position !== undefined) if (!(m.to === 'deck')) fail('BAD_PAYLOAD', "MoveCard: position is only for a move to 'deck'");
   const card = inst.card;
   const aegisZone = m.to === 'aegis' || m.to === 'aegisArea';
-  check(aegisZone === (card.type === 'Aegis'), 'WRONG_CARD_TYPE', aegisZone ? `MoveCard: only Aegis cards enter the ${m.to} (AG-R27)` : `MoveCard: an Aegis card stays in the Aegis pile or area`, {
+  if (!(aegisZone === (card.type === 'Aegis'))) fail('WRONG_CARD_TYPE', aegisZone ? `MoveCard: only Aegis cards enter the ${m.to} (AG-R27)` : `MoveCard: an Aegis card stays in the Aegis pile or area`, {
     cardId: m.cardId,
   });
   if (m.to === 'unit') {
-    check(card.type === 'Unit', 'WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Unit`);
-    check(p.units.length < UNIT_CAPACITY, 'ZONE_FULL_UNIT', `MoveCard: ${inst.owner}'s Unit Zone holds ${UNIT_CAPACITY} units`);
+    if (!(card.type === 'Unit')) fail('WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Unit`);
+    if (!(p.units.length < UNIT_CAPACITY)) fail('ZONE_FULL_UNIT', `MoveCard: ${inst.owner}'s Unit Zone holds ${UNIT_CAPACITY} units`);
   }
   if (m.to === 'support') {
-    check(card.type === 'Support', 'WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Support card`);
-    check(p.support.length < SUPPORT_CAPACITY, 'ZONE_FULL_SUPPORT', `MoveCard: ${inst.owner}'s Support Zone holds ${SUPPORT_CAPACITY} cards`);
+    if (!(card.type === 'Support')) fail('WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Support card`);
+    if (!(p.support.length < SUPPORT_CAPACITY)) fail('ZONE_FULL_SUPPORT', `MoveCard: ${inst.owner}'s Support Zone holds ${SUPPORT_CAPACITY} cards`);
   }
-  if (m.to === 'field') check(card.spellType === 'Field', 'WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Field spell (F holds ${FIELD_CAPACITY}; a new one replaces the old)`);
+  if (m.to === 'field') if (!(card.spellType === 'Field')) fail('WRONG_CARD_TYPE', `MoveCard: ${card.name} is not a Field spell (F holds ${FIELD_CAPACITY}; a new one replaces the old)`);
   void (null as unknown as Seat);
 }

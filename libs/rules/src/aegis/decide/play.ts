@@ -1,23 +1,23 @@
 import type { AgPlaySpell, AgPlaySupport, AgSummonUnit } from '@cardlog/events';
 import { AgState, SUPPORT_CAPACITY, Seat, UNIT_CAPACITY, other } from '../state';
-import { check, turnPlayer } from './guards';
+import { fail, turnPlayer } from './guards';
 
 const pipName = (pip: string) => (pip === 'neutral' ? '⭐' : pip);
 
 /** SummonUnit (§7.2): the check order of the pseudo-code, payment atomic (AG-R16). */
 export function decideSummonUnit(state: AgState, actor: Seat, s: AgSummonUnit): void {
   turnPlayer(state, actor, 'SummonUnit');
-  check(state.step === 'main', 'WRONG_PHASE', `units are summoned in the Main Phase, not ${state.step}`, { step: state.step });
+  if (!(state.step === 'main')) fail('WRONG_PHASE', `units are summoned in the Main Phase, not ${state.step}`, { step: state.step });
   const p = state.players[actor];
-  check(p.hand.includes(s.cardId), 'CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
+  if (!(p.hand.includes(s.cardId))) fail('CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
   const card = state.cards.get(s.cardId)!.card;
-  check(card.type === 'Unit', 'WRONG_CARD_TYPE', `${card.name} is a ${card.type}; SummonUnit summons Units`, { cardId: s.cardId });
-  check(p.units.length < UNIT_CAPACITY, 'ZONE_FULL_UNIT', `${actor}'s Unit Zone holds ${UNIT_CAPACITY} units (AG-R11)`);
+  if (!(card.type === 'Unit')) fail('WRONG_CARD_TYPE', `${card.name} is a ${card.type}; SummonUnit summons Units`, { cardId: s.cardId });
+  if (!(p.units.length < UNIT_CAPACITY)) fail('ZONE_FULL_UNIT', `${actor}'s Unit Zone holds ${UNIT_CAPACITY} units (AG-R11)`);
   const seen = new Set<string>();
   for (const id of s.discardIds) {
-    check(id !== s.cardId, 'BAD_DISCARD', `the unit being summoned (${id}) cannot pay for itself (AG-R16)`, { cardId: id });
-    check(!seen.has(id), 'BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
-    check(p.hand.includes(id), 'BAD_DISCARD', `${id} is not in ${actor}'s hand`, { cardId: id });
+    if (!(id !== s.cardId)) fail('BAD_DISCARD', `the unit being summoned (${id}) cannot pay for itself (AG-R16)`, { cardId: id });
+    if (!(!seen.has(id))) fail('BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
+    if (!(p.hand.includes(id))) fail('BAD_DISCARD', `${id} is not in ${actor}'s hand`, { cardId: id });
     seen.add(id);
   }
   const pool = new Map<string, number>();
@@ -29,12 +29,12 @@ export function decideSummonUnit(state: AgState, actor: Seat, s: AgSummonUnit): 
     }
   }
   const cost = card.runeCost ?? 0;
-  check(total >= cost, 'RUNE_TOTAL_SHORT', `${card.name} costs ${cost} Rune; the discards give ${total}`, { cost, pool: total });
+  if (!(total >= cost)) fail('RUNE_TOTAL_SHORT', `${card.name} costs ${cost} Rune; the discards give ${total}`, { cost, pool: total });
   const req = card.colorReq ?? {};
   for (const colour of Object.keys(req)) {
     const need = req[colour] ?? 0;
     const have = pool.get(colour) ?? 0;
-    check(have >= need, 'RUNE_COLOR_SHORT', `${card.name} needs ${pipName(colour)} ${need}, the pool has ${have} (⭐ counts toward the total only, AG-R15)`, {
+    if (!(have >= need)) fail('RUNE_COLOR_SHORT', `${card.name} needs ${pipName(colour)} ${need}, the pool has ${have} (⭐ counts toward the total only, AG-R15)`, {
       colour,
       need,
       have,
@@ -44,27 +44,27 @@ export function decideSummonUnit(state: AgState, actor: Seat, s: AgSummonUnit): 
 
 export function decidePlaySupport(state: AgState, actor: Seat, s: AgPlaySupport): void {
   turnPlayer(state, actor, 'PlaySupport');
-  check(state.step === 'main', 'WRONG_PHASE', `Support cards are played in their owner's Main Phase, not ${state.step}`, { step: state.step });
+  if (!(state.step === 'main')) fail('WRONG_PHASE', `Support cards are played in their owner's Main Phase, not ${state.step}`, { step: state.step });
   const p = state.players[actor];
-  check(p.hand.includes(s.cardId), 'CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
+  if (!(p.hand.includes(s.cardId))) fail('CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
   const card = state.cards.get(s.cardId)!.card;
-  check(card.type === 'Support', 'WRONG_CARD_TYPE', `${card.name} is a ${card.type}; PlaySupport plays Support cards`, { cardId: s.cardId });
+  if (!(card.type === 'Support')) fail('WRONG_CARD_TYPE', `${card.name} is a ${card.type}; PlaySupport plays Support cards`, { cardId: s.cardId });
   const full = p.support.length >= SUPPORT_CAPACITY;
   if (s.replaceCardId === undefined) {
-    check(!full, 'ZONE_FULL_SUPPORT', `${actor}'s Support Zone holds ${SUPPORT_CAPACITY} cards: name replaceCardId to discard one (AG-R28)`);
+    if (!(!full)) fail('ZONE_FULL_SUPPORT', `${actor}'s Support Zone holds ${SUPPORT_CAPACITY} cards: name replaceCardId to discard one (AG-R28)`);
   } else {
-    check(full, 'REPLACE_NOT_ALLOWED', `the Support Zone is not full; nothing is replaced (AG-R28)`, { replaceCardId: s.replaceCardId });
-    check(p.support.includes(s.replaceCardId), 'REPLACE_NOT_ALLOWED', `${s.replaceCardId} is not in ${actor}'s Support Zone`, { replaceCardId: s.replaceCardId });
+    if (!(full)) fail('REPLACE_NOT_ALLOWED', `the Support Zone is not full; nothing is replaced (AG-R28)`, { replaceCardId: s.replaceCardId });
+    if (!(p.support.includes(s.replaceCardId))) fail('REPLACE_NOT_ALLOWED', `${s.replaceCardId} is not in ${actor}'s Support Zone`, { replaceCardId: s.replaceCardId });
   }
   const cost = card.cost ?? 0;
-  check(p.mana >= cost, 'INSUFFICIENT_MANA', `${card.name} costs ${cost} Mana; ${actor} has ${p.mana} (AG-R12)`, { cost, mana: p.mana });
+  if (!(p.mana >= cost)) fail('INSUFFICIENT_MANA', `${card.name} costs ${cost} Mana; ${actor} has ${p.mana} (AG-R12)`, { cost, mana: p.mana });
 }
 
 /** PlaySpell (§8): the window decides the moment and the player (§12.1, AG-R14, AG-R29). */
 export function decidePlaySpell(state: AgState, actor: Seat, s: AgPlaySpell): void {
   const inst = state.cards.get(s.cardId)!;
   const card = inst.card;
-  check(card.type === 'Spell' && card.spellType !== undefined, 'WRONG_CARD_TYPE', `${card.name} is a ${card.type}, not a Spell`, { cardId: s.cardId });
+  if (!(card.type === 'Spell' && card.spellType !== undefined)) fail('WRONG_CARD_TYPE', `${card.name} is a ${card.type}, not a Spell`, { cardId: s.cardId });
   const type = card.spellType;
   const battle = state.battle;
   let open: boolean;
@@ -79,10 +79,10 @@ export function decidePlaySpell(state: AgState, actor: Seat, s: AgPlaySpell): vo
     open = actor === state.turnPlayer && state.step === 'main';
     where = "in the turn player's Main Phase";
   }
-  check(open, 'WRONG_WINDOW', `${card.name} is a ${type} spell: it is played only ${where}`, { spellType: type, step: state.step, battleStep: battle?.step ?? null });
+  if (!(open)) fail('WRONG_WINDOW', `${card.name} is a ${type} spell: it is played only ${where}`, { spellType: type, step: state.step, battleStep: battle?.step ?? null });
   const p = state.players[actor];
-  check(p.hand.includes(s.cardId), 'CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
-  check(!p.quota[type], 'QUOTA_EXHAUSTED', `${actor} has played a ${type} spell this turn cycle (one per type, §8.1)`, { spellType: type });
+  if (!(p.hand.includes(s.cardId))) fail('CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
+  if (!(!p.quota[type])) fail('QUOTA_EXHAUSTED', `${actor} has played a ${type} spell this turn cycle (one per type, §8.1)`, { spellType: type });
   const cost = card.manaCost ?? 0;
-  check(p.mana >= cost, 'INSUFFICIENT_MANA', `${card.name} costs ${cost} Mana; ${actor} has ${p.mana}`, { cost, mana: p.mana });
+  if (!(p.mana >= cost)) fail('INSUFFICIENT_MANA', `${card.name} costs ${cost} Mana; ${actor} has ${p.mana}`, { cost, mana: p.mana });
 }
