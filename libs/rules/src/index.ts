@@ -5,6 +5,8 @@ export * from './game-plugin';
 export * from './replay';
 export * from './same-event';
 export * from './born-from-blood';
+export { aegis, validateCatalog } from './aegis';
+export type { AgState, AgView, CatalogIssue } from './aegis';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
 export * from './snapshot';
 export * from './simulate';
