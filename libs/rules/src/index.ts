@@ -5,6 +5,8 @@ export * from './game-plugin';
 export * from './replay';
 export * from './same-event';
 export * from './born-from-blood';
+export { devacurse } from './devacurse';
+export type { DvState, DvView } from './devacurse';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
 export * from './snapshot';
 export * from './simulate';
