@@ -96,7 +96,8 @@ export function enter(d: Draft, cursor: Cursor): void {
         s.combat = { kind: cursor.part === 'soldierCombat' ? 'soldier' : 'hero', attacker: owner, declared: false, defender: null, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
         window(owner);
       } else if (cursor.phase === 'postCombat') {
-        s.combat = null;
+        // The combat record stays until the part ends: a second declaration is ATTACK_ALREADY_DECLARED.
+        if (s.combat) s.combat = { ...s.combat, placed: false, pendingFaith: [] };
         window(owner);
       } else if (cursor.step === 'declareAttackers') {
         if (cursor.part === 'heroCombat' && s.combat) s.combat = { ...s.combat, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };

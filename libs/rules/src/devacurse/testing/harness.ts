@@ -89,7 +89,11 @@ export class Table {
         const seat = s.players.find((p) => !p.eliminated && !p.drewThisTurn)!.seat;
         this.do('DrawCards', seat, { count: 1, cardIds: [this.p(seat).universe.find((id) => id.includes('-z')) ?? this.p(seat).universe[0]!] });
       } else if (s.cursor.part === 'blessMaking') this.do('EndBlessMaking', s.cursor.owner!);
-      else if (s.cursor.loop === 'endTurn') this.do('EndTurn', s.orderHolder!);
+      else if (s.cursor.loop === 'endTurn') {
+        const hand = this.p(s.orderHolder!).hand;
+        if (hand.length > 7) this.do('DiscardToHandLimit', s.orderHolder!, { cardIds: hand.slice(0, hand.length - 7) });
+        else this.do('EndTurn', s.orderHolder!);
+      }
       else this.do('PassPriority', s.priority!.holder);
     }
     if (!until(this.state)) throw new Error(`advance: condition not reached; at ${JSON.stringify(this.state.cursor)}`);
