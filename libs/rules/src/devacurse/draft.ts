@@ -11,8 +11,8 @@ export class Draft {
   readonly s: Mutable<DvState>;
   private cardsCopied = false;
   private playersCopied = false;
-  private readonly touchedCards = new Set<number>();
-  private readonly touchedPlayers = new Set<number>();
+  private touchedCards: Set<number> | null = null;
+  private touchedPlayers: Set<number> | null = null;
 
   constructor(base: DvState) {
     this.s = { ...base };
@@ -24,6 +24,7 @@ export class Draft {
       this.s.players = [...this.s.players];
       this.playersCopied = true;
     }
+    this.touchedPlayers ??= new Set();
     if (!this.touchedPlayers.has(i)) {
       (this.s.players as PlayerState[])[i] = { ...this.s.players[i]! };
       this.touchedPlayers.add(i);
@@ -41,6 +42,7 @@ export class Draft {
       this.s.cards = [...this.s.cards];
       this.cardsCopied = true;
     }
+    this.touchedCards ??= new Set();
     if (!this.touchedCards.has(i)) {
       (this.s.cards as CardRow[])[i] = { ...this.s.cards[i]! };
       this.touchedCards.add(i);

@@ -18,7 +18,6 @@ import {
   hasFlag,
   isGone,
   isLiving,
-  living,
   nextLiving,
   refOf,
 } from './state';
@@ -131,7 +130,9 @@ function apply(state: DvState, event: LogEvent): DvState {
       const pr = s.priority!;
       const passes = pr.passes + 1;
       s.priority = { ...pr, holder: nextLiving(s, pr.holder), passes };
-      if (passes >= living(s).length) allPassed(d);
+      let alive = 0;
+      for (const x of s.players) if (!x.eliminated) alive++;
+      if (passes >= alive) allPassed(d);
       break;
     }
     case 'PhaseAdvanced': {

@@ -10,7 +10,7 @@ import { isNoCallSegment, requirePriority } from './window';
 // The Knot zone (§6.1, DV-R10…R14): passing, skills, triggers, resolution top first.
 
 export function decidePass(state: DvState, actor: string): void {
-  check(!isNoCallSegment(state), 'WRONG_SEGMENT', `there is no priority to pass in ${segmentName(state)}`);
+  if (isNoCallSegment(state)) fail('WRONG_SEGMENT', `there is no priority to pass in ${segmentName(state)}`);
   requirePriority(state, actor, 'PassPriority');
 }
 

@@ -1,5 +1,6 @@
 import type { DvState } from '../state';
 import { check, fail, segmentName } from './guards';
+void check;
 
 /** Segments where nothing is called and no window opens (§5.7). */
 export function isNoCallSegment(state: DvState): boolean {
@@ -12,10 +13,11 @@ export function isNoCallSegment(state: DvState): boolean {
  * declaration may be due, and the actor must hold priority.
  */
 export function requirePriority(state: DvState, actor: string, type: string): void {
-  check(!isNoCallSegment(state), 'WRONG_SEGMENT', `${type} is not allowed in ${segmentName(state)} (no calls, skills or blessing there)`);
+  // The hot path of every pass: messages are built only on failure.
+  if (isNoCallSegment(state)) fail('WRONG_SEGMENT', `${type} is not allowed in ${segmentName(state)} (no calls, skills or blessing there)`);
   if (state.due) fail('DECISION_DUE', `${state.due.kind} from ${state.due.player} is due first`, { due: state.due });
-  check(state.priority !== null && state.next === null, 'WRONG_SEGMENT', `no window is open in ${segmentName(state)}`);
-  check(state.priority.holder === actor, 'NO_PRIORITY', `${state.priority.holder} holds priority, not ${actor}`, { holder: state.priority.holder });
+  if (state.priority === null || state.next !== null) fail('WRONG_SEGMENT', `no window is open in ${segmentName(state)}`);
+  if (state.priority.holder !== actor) fail('NO_PRIORITY', `${state.priority.holder} holds priority, not ${actor}`, { holder: state.priority.holder });
 }
 
 /** The owner of the current part, for part-owner actions. */
