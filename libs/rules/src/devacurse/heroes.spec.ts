@@ -3,6 +3,8 @@ import { Table } from './testing/harness';
 
 const colorless = { slot: 'generic', with: 'colorless' };
 
+const p1Hand = (t: Table) => t.p('p1').hand[0]!;
+
 /** P1 with HH1 in hand and a Cenotaph of [SA2, SA3, SB4], at turn `turn`. */
 function heroTable(extra: string[] = [], turn = 1) {
   const t = new Table({ p1: ['HH1', 'SA2', 'SA3', 'SB4', 'SA4', 'XM2', 'XE2', ...extra], p2: ['EX1', 'XM5'] });
@@ -37,7 +39,8 @@ describe('T9 — Hero call cancelled; unpayable at declaration', () => {
     t.do('CallHero', 'p1', { cardId: 'HH1' });
     expect(t.state.priority?.holder).toBe('p2');
     t.do('ProduceBlessing', 'p2', { prayerId: 'XM5' });
-    t.do('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [{ player: 'p1' }], payment: [colorless] });
+    expect(t.reject('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [{ card: p1Hand(t) }], payment: [colorless] })).toBe('ILLEGAL_TARGET');
+    t.do('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [{ card: 'SA3' }], payment: [colorless] });
     t.passRound();
     t.do('ResolveKnotTop', 'p2', { effects: [{ type: 'MoveCard', cardId: 'SA3', to: { zone: 'blackHole' } }] });
     t.passRound();

@@ -156,7 +156,7 @@ describe('T23 — The Black Hole is terminal', () => {
     t.given('SA2', 'blackHole').given('EX1', 'hand').given('XM1', 'temple', { faceUp: false });
     t.to('soldierCalling', 'p1');
     t.do('ProduceBlessing', 'p1', { prayerId: 'XM1' });
-    t.do('CallCard', 'p1', { cardId: 'EX1', from: 'hand', targets: [{ player: 'p2' }], payment: [{ slot: 'generic', with: 'colorless' }] });
+    t.do('CallCard', 'p1', { cardId: 'EX1', from: 'hand', targets: [{ card: 'SA2' }], payment: [{ slot: 'generic', with: 'colorless' }] });
     t.passRound();
     expect(t.reject('ResolveKnotTop', 'p1', { effects: [{ type: 'MoveCard', cardId: 'SA2', to: { zone: 'hand' } }] })).toBe('BLACK_HOLE_FINAL');
   });

@@ -36,12 +36,15 @@ export function decideProduceBlessing(state: DvState, actor: string, p: { prayer
 
 type Target = { card: string } | { player: string };
 
-export function checkTargets(state: DvState, targets: readonly Target[] | undefined, targetCount: number | undefined, where: string): void {
+const TARGETABLE: ReadonlySet<string> = new Set(['temple', 'devayard', 'soldierLine', 'heroLine', 'knot', 'cenotaph', 'blackHole']);
+
+export function checkTargets(state: DvState, actor: string, targets: readonly Target[] | undefined, targetCount: number | undefined, where: string): void {
   const list = targets ?? [];
   list.forEach((t, i) => {
     if ('card' in t) {
       const card = cardAt(state, t.card, `${where}.targets[${i}]`);
-      check(card.zone === 'soldierLine' || card.zone === 'heroLine' || card.zone === 'temple' || card.zone === 'knot', 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in the Arena or on the Knot zone`, { index: i });
+      // DV-R44: a card is targetable where every Deva can see it: the Arena, the Knot zone, a Cenotaph or Black Hole.
+      check(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.owner !== actor), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
     } else {
       seatAt(state, t.player, `${where}.targets[${i}]`);
       check(isLiving(state, t.player), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
@@ -68,7 +71,7 @@ export function decideCallCard(state: DvState, actor: string, p: any): void {
     check(!card.faceUp, 'PRAYER_NOT_FACE_DOWN', `prayer ${p.cardId} is face up; only face-down prayers are called (DV-R9)`);
     check(card.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.cardId} is in rest (DV-R9)`);
   }
-  checkTargets(state, p.targets, c.targetCount, 'CallCard');
+  checkTargets(state, actor, p.targets, c.targetCount, 'CallCard');
   checkPayment(c.blessingCost, p.x, p.payment, playerOf(state, actor)!.pool, 'payment');
 }
 

@@ -23,7 +23,7 @@ export function decideUseSkill(state: DvState, actor: string, p: any): void {
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a ${source.zone === 'temple' ? 'prayer' : 'guardian'} and has no skills`);
   check((source.zone === 'soldierLine' || source.zone === 'heroLine') && source.owner === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield`);
   if (skill.deplete) check(source.mode === 'prompt', 'CARD_IN_REST', `${c.name} is in rest; this skill depletes it`);
-  checkTargets(state, p.targets, undefined, 'UseSkill');
+  checkTargets(state, actor, p.targets, undefined, 'UseSkill');
   if (skill.cost || p.payment) checkPayment(skill.cost, undefined, p.payment ?? [], playerOf(state, actor)!.pool, 'payment');
 }
 
@@ -33,7 +33,7 @@ export function decideTriggerAbility(state: DvState, actor: string, p: any): voi
   check(c.abilities?.some((a) => a.id === p.abilityId), 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
   check(source.owner === actor, 'NOT_CONTROLLER', `${p.sourceId} is controlled by ${source.owner}, not ${actor}`);
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a prayer or guardian and has no abilities`);
-  checkTargets(state, p.targets, undefined, 'TriggerAbility');
+  checkTargets(state, actor, p.targets, undefined, 'TriggerAbility');
 }
 
 export function decideResolveKnotTop(state: DvState, actor: string, p: any): void {
