@@ -9,7 +9,7 @@ import { decideApplyEffects, decidePass, decideResolveKnotTop, decideTriggerAbil
 import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
-import { evolve } from './evolve';
+import { evolveAndRemember } from './evolve';
 import { DvState, playerOf } from './state';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
@@ -25,8 +25,9 @@ const MAX_DERIVED = 500;
 function shapeOf(event: LogEvent): LogEvent {
   const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
   check(def, 'MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
-  // The commonest action has an empty payload: checked by hand, not by the schema.
-  if ((event.type === 'PassPriority' || event.type === 'EndTurn') && isBareAction(event)) return event;
+  // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
+  if (BARE.has(event.type) && isBareAction(event) && isEmpty(event.payload)) return event;
+  if (event.type === 'ProduceBlessing' && isBareAction(event) && isProduceBlessing(event.payload)) return event;
   let schema = schemas.get(event.type);
   if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, def)));
   const parsed = schema.safeParse(event);
@@ -37,12 +38,33 @@ function shapeOf(event: LogEvent): LogEvent {
   return parsed.data as LogEvent;
 }
 
+/** Actions whose payload is always `{}`. */
+const BARE: ReadonlySet<string> = new Set(['PassPriority', 'EndTurn', 'EndBlessMaking', 'EndHeroAttacks', 'Concede', 'PlaceCombatDamage']);
+const SEAT = /^p(?:[1-9]|1[0-2])$/;
+const ELEMENTS: ReadonlySet<unknown> = new Set(['earth', 'water', 'wind', 'fire', 'wood', 'metal']);
+
+/** `{type, player, payload}` with a seat as actor and an object payload, nothing else. */
 function isBareAction(event: LogEvent): boolean {
   const p = event.payload;
   if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
-  for (const _ in p) return false;
-  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload' && key !== 'seq') return false;
-  return typeof event.player === 'string';
+  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
+  return typeof event.player === 'string' && SEAT.test(event.player);
+}
+
+function isEmpty(payload: unknown): boolean {
+  for (const _ in payload as object) return false;
+  return true;
+}
+
+function isProduceBlessing(payload: unknown): boolean {
+  const p = payload as Record<string, unknown>;
+  let n = 0;
+  for (const key in p) {
+    n++;
+    if (key !== 'prayerId' && key !== 'element') return false;
+  }
+  const id = p['prayerId'];
+  return typeof id === 'string' && id.length >= 1 && id.length <= 100 && (p['element'] === undefined ? n === 1 : ELEMENTS.has(p['element']) && n === 2);
 }
 
 /**
@@ -66,7 +88,7 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
   if (ORIGIN.has(type) || (type === 'DrawCards' && state.status === 'origin')) decideOrigin(state, type, actor, p);
   else if (state.status === 'origin' && type !== 'Concede') fail('WRONG_SEGMENT', `${type} waits for Turn Origin to finish (Universes, lot, first order, opening hands)`);
   else decideInTurn(state, type, actor, p);
-  return [action, ...derive(evolve(state, event))];
+  return [action, ...derive(evolveAndRemember(state, action))];
 }
 
 function decideInTurn(state: DvState, type: string, actor: string, p: any): void {
@@ -128,7 +150,7 @@ export function derive(state: DvState): LogEvent[] {
     const next = nextSystemEvent(s);
     if (!next) return out;
     out.push(next);
-    s = evolve(s, next);
+    s = evolveAndRemember(s, next);
   }
   throw new Error('devacurse: the rules kept appending system events (a bug in the engine)');
 }

@@ -15,7 +15,7 @@ export class Draft {
   private touchedPlayers: Set<number> | null = null;
 
   constructor(base: DvState) {
-    this.s = { ...base };
+    this.s = copyState(base);
   }
 
   player(seat: Seat): Mutable<PlayerState> {
@@ -26,7 +26,7 @@ export class Draft {
     }
     this.touchedPlayers ??= new Set();
     if (!this.touchedPlayers.has(i)) {
-      (this.s.players as PlayerState[])[i] = { ...this.s.players[i]! };
+      (this.s.players as PlayerState[])[i] = copyPlayer(this.s.players[i]!);
       this.touchedPlayers.add(i);
     }
     return this.s.players[i] as Mutable<PlayerState>;
@@ -44,7 +44,7 @@ export class Draft {
     }
     this.touchedCards ??= new Set();
     if (!this.touchedCards.has(i)) {
-      (this.s.cards as CardRow[])[i] = { ...this.s.cards[i]! };
+      (this.s.cards as CardRow[])[i] = copyCard(this.s.cards[i]!);
       this.touchedCards.add(i);
     }
     return this.s.cards[i] as Mutable<CardRow>;
@@ -126,4 +126,77 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
   const out = new Map<string, Flag>();
   for (const [k, f] of flags) if (!kinds.has(f.until)) out.set(k, f);
   return out.size ? out : null;
+}
+
+// Copies with every field written in one fixed order, so all states (players, cards) share one
+// hidden class and the copies stay on V8's fast path; a spread of objects whose fields were
+// assigned in different orders would not.
+
+function copyState(b: DvState): Mutable<DvState> {
+  return {
+    status: b.status,
+    result: b.result,
+    seats: b.seats,
+    seatIndex: b.seatIndex,
+    catalog: b.catalog,
+    players: b.players,
+    cards: b.cards,
+    cardIndex: b.cardIndex,
+    lotWinner: b.lotWinner,
+    orderHolder: b.orderHolder,
+    turn: b.turn,
+    cursor: b.cursor,
+    priority: b.priority,
+    due: b.due,
+    next: b.next,
+    knot: b.knot,
+    falling: b.falling,
+    combat: b.combat,
+    serial: b.serial,
+  };
+}
+
+function copyPlayer(p: PlayerState): Mutable<PlayerState> {
+  return {
+    seat: p.seat,
+    name: p.name,
+    faith: p.faith,
+    eliminated: p.eliminated,
+    leaving: p.leaving,
+    registered: p.registered,
+    drewOpening: p.drewOpening,
+    drewThisTurn: p.drewThisTurn,
+    prayersPlaced: p.prayersPlaced,
+    pool: p.pool,
+    flags: p.flags,
+    universe: p.universe,
+    hand: p.hand,
+    temple: p.temple,
+    devayard: p.devayard,
+    soldierLine: p.soldierLine,
+    heroLine: p.heroLine,
+    cenotaph: p.cenotaph,
+    blackHole: p.blackHole,
+  };
+}
+
+function copyCard(c: CardRow): Mutable<CardRow> {
+  return {
+    iid: c.iid,
+    catalogId: c.catalogId,
+    owner: c.owner,
+    zone: c.zone,
+    faceUp: c.faceUp,
+    mode: c.mode,
+    incarnation: c.incarnation,
+    damage: c.damage,
+    turnCounters: c.turnCounters,
+    counters: c.counters,
+    level: c.level,
+    guardians: c.guardians,
+    heroId: c.heroId,
+    enteredTurn: c.enteredTurn,
+    mods: c.mods,
+    flags: c.flags,
+  };
 }

@@ -33,11 +33,27 @@ type P = any;
  * what it can and leaves the rest (a stored event is a fact; decide is where rules are enforced).
  */
 export function evolve(state: DvState, event: LogEvent): DvState {
+  const known = FOLDED.get(event);
+  if (known !== undefined && known.from === state) return known.to;
   try {
     return apply(state, event);
   } catch {
     return state;
   }
+}
+
+/**
+ * The states `decide` already folded each event it returned through, by event object: `replay`
+ * and `record` fold those same objects right after, and get the state back instead of applying
+ * the event twice. Weak, so it holds nothing once the events are gone.
+ */
+const FOLDED = new WeakMap<LogEvent, { readonly from: DvState; readonly to: DvState }>();
+
+/** Folds an event and remembers the result for the next fold of the same event from the same state. */
+export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
+  const to = evolve(state, event);
+  FOLDED.set(event, { from: state, to });
+  return to;
 }
 
 function apply(state: DvState, event: LogEvent): DvState {
