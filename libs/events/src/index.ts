@@ -11,3 +11,4 @@ export * from './json-schema';
 export * from './streams';
 export * from './born-from-blood';
 export * from './aegis';
+export * from './devacurse';

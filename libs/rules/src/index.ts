@@ -7,6 +7,8 @@ export * from './same-event';
 export * from './born-from-blood';
 export { aegis, validateCatalog } from './aegis';
 export type { AgState, AgView, CatalogIssue } from './aegis';
+export { devacurse } from './devacurse';
+export type { DvState, DvView } from './devacurse';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
 export * from './snapshot';
 export * from './simulate';
