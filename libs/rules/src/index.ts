@@ -6,6 +6,8 @@ export * from './replay';
 export * from './same-event';
 export * from './born-from-blood';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
+export * from './summoner-master';
+export { simulateSmGame, simulateSmGames } from './summoner-master/simulate/game';
 export * from './snapshot';
 export * from './simulate';
 export { Prng } from './prng';
