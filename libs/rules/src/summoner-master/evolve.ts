@@ -1,5 +1,4 @@
 import type { LogEvent } from '@cardlog/events';
-import { normaliseCardName } from '@cardlog/events';
 import { AttackGrant, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, isSeat, nameKey, other, pileOf } from './state';
 
 type P = Record<string, any>;
@@ -94,7 +93,7 @@ export function evolve(state: SmState, event: LogEvent): SmState {
           controller: actor,
           catalogId: entry.card,
           kind: oracle.kind,
-          name: normaliseCardName(oracle.name),
+          name: oracle.name,
           reflection: oracle.reflection === true,
           zone: zone ?? pileOf(oracle.kind),
           ...(OUT_OF_ARENA as Pick<CardState, 'line' | 'active' | 'attacks' | 'grants' | 'sequence' | 'attachedTo'>),

@@ -33,8 +33,13 @@ export function matchConfig(raw: Readonly<Record<string, unknown>>): MatchConfig
   };
 }
 
+const ORACLES = new WeakMap<readonly SmCard[], Map<string, SmCard>>();
+
 /** Catalog ids → Oracle entries with normalised names; two entries with one oracle key are refused. */
 export function oracleOf(cards: readonly SmCard[]): Map<string, SmCard> {
+  // A catalog shared by many games (a built-in or a stored one) is indexed once; the map is never written after.
+  const cached = ORACLES.get(cards);
+  if (cached) return cached;
   const byId = new Map<string, SmCard>();
   const keys = new Map<string, string>();
   for (const card of cards) {
@@ -48,6 +53,7 @@ export function oracleOf(cards: readonly SmCard[]): Map<string, SmCard> {
     keys.set(key, card.id);
     byId.set(card.id, entry);
   }
+  ORACLES.set(cards, byId);
   return byId;
 }
 
