@@ -12,3 +12,4 @@ export * from './streams';
 export * from './born-from-blood';
 export * from './aegis';
 export * from './devacurse';
+export * from './summoner-master';

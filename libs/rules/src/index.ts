@@ -10,6 +10,8 @@ export type { AgState, AgView, CatalogIssue } from './aegis';
 export { devacurse } from './devacurse';
 export type { DvState, DvView } from './devacurse';
 export { simulateGame, simulateGames } from './born-from-blood/simulate';
+export * from './summoner-master';
+export { simulateSmGame, simulateSmGames } from './summoner-master/simulate/game';
 export * from './snapshot';
 export * from './simulate';
 export { Prng } from './prng';
