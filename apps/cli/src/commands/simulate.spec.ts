@@ -48,7 +48,24 @@ describe('cardlog simulate', () => {
   });
 
   it('refuses a system it cannot simulate and a bad game count', () => {
-    expect(() => simulateCommand(['--system', 'aegis'], captureIo())).toThrow(UsageError);
+    expect(() => simulateCommand(['--system', 'chess'], captureIo())).toThrow(UsageError);
     expect(() => simulateCommand(['--games', '0'], captureIo())).toThrow(UsageError);
+  });
+
+  it('simulates aegis games that validate accepts and replay draws as a text board', () => {
+    const out = join(tempDir(), 'aegis');
+    const io = captureIo();
+    expect(simulateCommand(['--system', 'aegis', '--games', '4', '--seed', '3', '--out', out], io)).toBe(0);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(((aegis|deckOut|draw|concede) \d+(, )?)+\)$/);
+    expect(readdirSync(out)).toHaveLength(4);
+    const check = captureIo();
+    expect(validateCommand([out], check)).toBe(0);
+    expect(check.stdout.every((line) => line.startsWith('OK '))).toBe(true);
+    const board = captureIo();
+    expect(replayCommand([join(out, 'aegis-3-1.json'), '--step', '60', '--view', 'p1'], board)).toBe(0);
+    const text = board.stdout.join('\n');
+    expect(text).toMatch(/^turn \d+ · /m);
+    expect(text).toMatch(/Mana \d +Aegis \d set/);
+    expect(text).toMatch(/^ {2}Hand /m);
   });
 });
