@@ -11,3 +11,5 @@ export * from './json-schema';
 export * from './streams';
 export * from './born-from-blood';
 export * from './aegis';
+export * from './devacurse';
+export * from './summoner-master';

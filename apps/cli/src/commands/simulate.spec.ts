@@ -24,6 +24,22 @@ describe('cardlog simulate', () => {
     expect(check.stdout).toHaveLength(3);
   });
 
+  it('simulates Devacurse for 3 Devas: validate accepts the games and replay prints the board', () => {
+    const out = join(tempDir(), 'dv');
+    const io = captureIo();
+    expect(simulateCommand(['--system', 'devacurse', '--players', '3', '--games', '2', '--seed', '5', '--out', out], io)).toBe(0);
+    const doc = JSON.parse(readFileSync(join(out, 'devacurse-5-1.json'), 'utf8'));
+    expect(doc).toMatchObject({ system: 'devacurse', catalog: 'demo-dv@1', players: [{ seat: 'p1' }, { seat: 'p2' }, { seat: 'p3' }] });
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% /);
+    const check = captureIo();
+    expect(validateCommand([out], check)).toBe(0);
+    expect(check.stdout.every((line) => line.startsWith('OK '))).toBe(true);
+    const board = captureIo();
+    expect(replayCommand([join(out, 'devacurse-5-1.json'), '--step', '40', '--view', 'p1'], board)).toBe(0);
+    expect(board.stdout.join('\n')).toMatch(/p1 Agni\s+Faith \d+/);
+    expect(() => simulateCommand(['--system', 'devacurse', '--players', '5'], captureIo())).toThrow(UsageError);
+  });
+
   it('is deterministic: the same seed writes the same games', () => {
     const [a, b] = [tempDir(), tempDir()];
     simulateCommand(['--games', '2', '--seed', '9', '--out', a], captureIo());
