@@ -7,6 +7,7 @@ import { text } from 'express';
 import { LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
+import { serveWebApp } from './web/web-app';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -27,5 +28,6 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
     .addBearerAuth()
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs-json' });
+  serveWebApp(app, config.webDir);
   return app;
 }
