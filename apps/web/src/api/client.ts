@@ -1,4 +1,4 @@
-import type { GamePage, GameReplay, GameState, GameSummary } from './types';
+import type { CardsReport, DecksReport, GamePage, GameReplay, GameState, GameSummary, MatchupsReport, OverviewReport } from './types';
 
 /** An error the API answered (`{ error: { code, message } }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -79,4 +79,11 @@ export const api = {
   game: (id: string, signal?: AbortSignal) => getJson<GameSummary>(game(id), signal),
   replay: (id: string, signal?: AbortSignal) => getJson<GameReplay>(`${game(id)}/replay`, signal),
   state: (id: string, step: number, view: string, signal?: AbortSignal) => getJson<GameState>(`${game(id)}/state${query({ step, view })}`, signal),
+};
+
+export const stats = {
+  decks: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<DecksReport>(`/v1/stats/decks${query(filter)}`, signal),
+  matchups: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<MatchupsReport>(`/v1/stats/matchups${query(filter)}`, signal),
+  cards: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<CardsReport>(`/v1/stats/cards${query(filter)}`, signal),
+  overview: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<OverviewReport>(`/v1/stats/overview${query(filter)}`, signal),
 };

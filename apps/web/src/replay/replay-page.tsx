@@ -6,6 +6,7 @@ import { boardFor } from './boards';
 import { Controls } from './controls';
 import { EventLog } from './event-log';
 import { nextTurn, previousTurn } from './positions';
+import { isLocal } from './sources';
 import { Timeline } from './timeline';
 import { ReplayModel, useReplay } from './use-replay';
 
@@ -30,6 +31,12 @@ export function ReplayPage({ gameId }: { gameId: string }) {
           {players.map((p) => p.name).join(' vs ')} <span className="muted">· {game.data.system}</span>
         </h1>
         <ViewerBar model={model} />
+        {isLocal(gameId) ? (
+          <p className="notice" role="note">
+            The valid prefix of a rejected upload, replayed in this browser from your file: nothing was stored, and this link works only in this tab. Its last step, {total}, is the board just
+            before the rejected event.
+          </p>
+        ) : null}
       </header>
       <section className="board-area" aria-label="Board" aria-busy={state.isFetching} data-step={shown?.step ?? ''} data-view={shown?.view ?? ''}>
         <p className="step-caption" aria-live="polite">

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, session } from '../api/client';
+import { session } from '../api/client';
 import { setParams, useLocation } from '../router';
 import { stepFromParam, turnStarts } from './positions';
+import { sourceFor } from './sources';
 
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
@@ -16,8 +17,9 @@ const stateKey = (gameId: string, step: number, view: string) => ['state', gameI
 export function useReplay(gameId: string) {
   const { params } = useLocation();
   const client = useQueryClient();
-  const game = useQuery({ queryKey: ['game', gameId], queryFn: ({ signal }) => api.game(gameId, signal) });
-  const replay = useQuery({ queryKey: ['replay', gameId], queryFn: ({ signal }) => api.replay(gameId, signal) });
+  const source = useMemo(() => sourceFor(gameId), [gameId]);
+  const game = useQuery({ queryKey: ['game', gameId], queryFn: ({ signal }) => source.game(signal) });
+  const replay = useQuery({ queryKey: ['replay', gameId], queryFn: ({ signal }) => source.replay(signal) });
   const total = replay.data?.total ?? game.data?.events ?? 0;
   const step = stepFromParam(params.get('step'), total);
   const view = params.get('view') ?? 'spectator';
@@ -27,7 +29,7 @@ export function useReplay(gameId: string) {
 
   const state = useQuery({
     queryKey: stateKey(gameId, step, view),
-    queryFn: ({ signal }) => api.state(gameId, step, view, signal),
+    queryFn: ({ signal }) => source.state(step, view, signal),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -35,9 +37,9 @@ export function useReplay(gameId: string) {
   const prefetch = useCallback(
     (s: number) => {
       if (s < 0 || s > total) return;
-      void client.prefetchQuery({ queryKey: stateKey(gameId, s, view), queryFn: ({ signal }) => api.state(gameId, s, view, signal) });
+      void client.prefetchQuery({ queryKey: stateKey(gameId, s, view), queryFn: ({ signal }) => source.state(s, view, signal) });
     },
-    [client, gameId, view, total],
+    [client, gameId, view, total, source],
   );
 
   // Ahead of the position (further while playing fast), and one behind for stepping back.

@@ -1,7 +1,11 @@
 import { Link } from '../router';
 
 /** The app's sections; a section is listed once its page exists. */
-export const SECTIONS = [{ href: '/games', label: 'Games', matches: (p: string) => p === '/' || p.startsWith('/games') }];
+export const SECTIONS = [
+  { href: '/games', label: 'Games', matches: (p: string) => p === '/' || p.startsWith('/games') },
+  { href: '/meta', label: 'Meta', matches: (p: string) => p.startsWith('/meta') },
+  { href: '/upload', label: 'Upload', matches: (p: string) => p.startsWith('/upload') },
+];
 
 export function TopBar({ path }: { path: string }) {
   return (
