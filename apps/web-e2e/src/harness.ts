@@ -62,7 +62,7 @@ export async function startServer(): Promise<Server> {
       const timer = setTimeout(() => reject(new Error(`the API did not start within 90 s:\n${output}`)), 90_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        const m = /Cardlog API on (http:\/\/\S+?) /.exec(output);
+        const m = /Cardlog (?:API )?on (http:\/\/\S+?) /.exec(output);
         if (m) {
           clearTimeout(timer);
           resolve(m[1]!.replace('localhost', '127.0.0.1'));

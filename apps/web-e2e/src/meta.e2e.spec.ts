@@ -47,7 +47,14 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const d = decks.systems[0];
     const m = matchups.systems[0];
     const o = overview.systems[0];
-    await p.waitForFunction((n) => document.querySelectorAll('table[aria-label="Archetypes"] tbody tr').length === n, d.decks.length);
+    // Wait for all three answers to be drawn (each table with its API row count, and the overview).
+    await p.waitForFunction(
+      ([decks, archetypes, games]) =>
+        document.querySelectorAll('table[aria-label="Archetypes"] tbody tr').length === decks &&
+        document.querySelectorAll('table[aria-label="Matchup matrix"] tbody tr').length === archetypes &&
+        (document.querySelector('[aria-label="Overview figures"]')?.textContent ?? '').includes(`Finished games${games}`),
+      [d.decks.length, m.archetypes.length, o.games],
+    );
     const rows = await tableCells(p, 'Archetypes', 'data-archetype');
     expect(Object.keys(rows).sort()).toEqual(d.decks.map((r: any) => r.archetype).sort());
     for (const r of d.decks) {
