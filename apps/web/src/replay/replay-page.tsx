@@ -92,12 +92,14 @@ function ViewerBar({ model }: { model: ReplayModel }) {
   const client = useQueryClient();
   const players = model.game.data?.players ?? [];
   const finished = model.game.data?.status === 'finished';
+  // A rejected upload's prefix is the user's own file, replayed here: no token is involved.
+  const local = isLocal(model.game.data?.id ?? '');
   const [token, setToken] = useState(session.token());
   const [copied, setCopied] = useState<string | null>(null);
   const viewers = [
     ...players.map((p) => ({ value: p.seat, label: `${p.name} (${p.seat})` })),
     { value: 'spectator', label: 'Spectator' },
-    { value: 'judge', label: 'Judge (needs a token)' },
+    { value: 'judge', label: local ? 'Judge' : 'Judge (needs a token)' },
     ...(finished ? [{ value: 'reveal', label: 'Reveal (after the game)' }] : []),
   ];
   const applyToken = () => {
@@ -125,18 +127,20 @@ function ViewerBar({ model }: { model: ReplayModel }) {
           ))}
         </select>
       </label>
-      <form
-        className="token"
-        onSubmit={(e) => {
-          e.preventDefault();
-          applyToken();
-        }}
-      >
-        <label>
-          Token <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder="for seat or judge views" />
-        </label>
-        <button type="submit">Use token</button>
-      </form>
+      {local ? null : (
+        <form
+          className="token"
+          onSubmit={(e) => {
+            e.preventDefault();
+            applyToken();
+          }}
+        >
+          <label>
+            Token <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder="for seat or judge views" />
+          </label>
+          <button type="submit">Use token</button>
+        </form>
+      )}
       <button type="button" onClick={copyLink}>
         Copy link to this step
       </button>
