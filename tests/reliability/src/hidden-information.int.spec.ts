@@ -21,7 +21,7 @@ describeWithPostgres('hidden information of games in progress', () => {
 
   beforeAll(async () => {
     local = await LocalApi.start();
-    recorder = local.token('hidden-info recorder');
+    recorder = await local.token('hidden-info recorder');
   }, 180_000);
 
   afterAll(async () => {
