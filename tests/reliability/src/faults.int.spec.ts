@@ -2,6 +2,7 @@ import { describeWith } from '@cardlog/testing';
 import { registeredGames, simulateDocuments } from '@cardlog/rules';
 import type { GameDocument } from '@cardlog/events';
 import { ingest } from './harness/ingest';
+import { waitFor } from './harness/ports';
 import { Stack } from './harness/stack';
 
 // Faults while games flow: the broker SIGKILLed and restarted twice, the projector SIGKILLed and
@@ -89,4 +90,35 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
     },
     15 * 60_000,
   );
+
+  it('answers 503 with Retry-After while PostgreSQL is down, stores nothing partial, and recovers by itself', async () => {
+    const s = stack;
+    if (!s) throw new Error('the stack did not start (see the test above)');
+    const token = await s.token('outage');
+    await s.projector.start(false);
+    const [before] = await s.sql<{ n: string }[]>`select count(*) as n from games`;
+    const [doc] = simulateDocuments('born-from-blood', 1, 4321).map((g) => g.document);
+    const upload = () =>
+      fetch(`${s.apiUrl}/v1/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'outage-1' },
+        body: JSON.stringify(doc),
+        signal: AbortSignal.timeout(30_000),
+      });
+    await s.pg.kill();
+    const during = await upload();
+    const answer = (await during.json()) as { error?: { code: string } };
+    expect({ status: during.status, code: answer.error?.code }).toEqual({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(Number(during.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await s.pg.resume();
+    // The API, the relay and the projector reconnect on their own; the client's retry goes through.
+    let status = 0;
+    await waitFor('the upload to be accepted once PostgreSQL is back', async () => {
+      status = (await upload()).status;
+      return status === 201 || status === 200;
+    }, 120_000, 500);
+    await s.projectorCaughtUp();
+    const [after] = await s.sql<{ n: string }[]>`select count(*) as n from games`;
+    expect(Number(after!.n)).toBe(Number(before!.n) + 1);
+  }, 5 * 60_000);
 });
