@@ -12,6 +12,12 @@ export interface ApiConfig {
   readonly kafkaBrokers?: readonly string[];
   /** Partitions of the events topic, when it is created. */
   readonly topicPartitions: number;
+  /** The events topic (CARDLOG_TOPIC; tests use their own). */
+  readonly topic: string;
+  /** /health says `degraded` when the relay is this many events behind the store's head… */
+  readonly healthMaxRelayLag: number;
+  /** …or its oldest unpublished event is older than this (ms). */
+  readonly healthMaxRelayAgeMs: number;
   /** Replay snapshots every this many events (in-process projection). */
   readonly snapshotEvery: number;
   readonly logLevel: string;
@@ -39,6 +45,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port,
     topicPartitions,
     snapshotEvery,
+    topic: env.CARDLOG_TOPIC || 'cardlog.events',
+    healthMaxRelayLag: positiveInt(env, 'CARDLOG_HEALTH_MAX_RELAY_LAG', 10_000),
+    healthMaxRelayAgeMs: positiveInt(env, 'CARDLOG_HEALTH_MAX_RELAY_AGE_MS', 60_000),
     host: env.HOST ?? '0.0.0.0',
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),
