@@ -68,6 +68,7 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
     const db = await createTestDatabase('cardlog_projapp');
     const sql = postgres(db.url, { max: 5, onnotice: () => undefined });
     const topic = `cardlog.events.app-${randomUUID().slice(0, 8)}`;
+    const groupId = `projector-app-${randomUUID().slice(0, 8)}`;
     const brokers = process.env.CARDLOG_TEST_KAFKA_BROKERS!;
     const kafka = createKafka({ brokers, clientId: 'projector-app-test' });
     const producer = createProducer(kafka);
@@ -84,7 +85,7 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
               KAFKA_BROKERS: brokers,
               CARDLOG_TOPIC: topic,
               CARDLOG_TOPIC_PARTITIONS: '3',
-              CARDLOG_PROJECTOR_GROUP: `projector-app-${randomUUID().slice(0, 8)}`,
+              CARDLOG_PROJECTOR_GROUP: groupId,
             }),
           ),
         ],
@@ -118,6 +119,7 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
       const admin = kafka.admin();
       await admin.connect();
       await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+      await admin.deleteGroups([groupId]).catch(() => undefined);
       await admin.disconnect();
       await producer.disconnect();
       await sql.end();

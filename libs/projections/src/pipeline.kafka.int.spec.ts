@@ -57,6 +57,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
     const admin = kafka.admin();
     await admin.connect();
     await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.deleteGroups([groupId]).catch(() => undefined);
     await admin.disconnect();
     await sql?.end();
     await db?.drop();

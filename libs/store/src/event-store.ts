@@ -112,7 +112,7 @@ export class EventStore {
    * A retry of an append that already succeeded (same event ids, same stream, same order) returns
    * the original result with `duplicate: true` and writes nothing.
    */
-  append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
+  async append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     checkSizes(streamId, events);
     if (tx) return this.appendIn(tx, streamId, expected, events);
