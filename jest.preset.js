@@ -25,6 +25,12 @@ module.exports = {
     '^@cardlog/(events|rules|store|testing|bus|recording|projections)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  // A suite that never hangs: every test has a deadline (specs that start services raise theirs
+  // with jest.setTimeout, never above a few minutes), and a worker whose test left a handle open
+  // (a socket, a timer) is ended once its file is done rather than keeping the run alive. Specs
+  // still close what they start in finally/afterAll; this is the net under them.
+  testTimeout: 60_000,
+  forceExit: true,
   globalSetup: path.join(root, 'tools/jest/global-setup.js'),
   reporters: ['default', path.join(root, 'tools/jest/summary-reporter.js')],
 };

@@ -26,6 +26,14 @@ CREATE TABLE public.api_tokens (
     revoked_at timestamp with time zone
 );
 
+CREATE TABLE public.catalog_contents (
+    content_hash text NOT NULL,
+    system text NOT NULL,
+    cards jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT catalog_contents_content_hash_check CHECK ((content_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
 CREATE TABLE public.catalogs (
     catalog_id text NOT NULL,
     system text NOT NULL,
@@ -204,6 +212,9 @@ ALTER TABLE ONLY public.api_tokens
 
 ALTER TABLE ONLY public.api_tokens
     ADD CONSTRAINT api_tokens_token_hash_key UNIQUE (token_hash);
+
+ALTER TABLE ONLY public.catalog_contents
+    ADD CONSTRAINT catalog_contents_pkey PRIMARY KEY (content_hash);
 
 ALTER TABLE ONLY public.catalogs
     ADD CONSTRAINT catalogs_pkey PRIMARY KEY (catalog_id);

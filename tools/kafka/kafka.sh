@@ -13,18 +13,29 @@
 #   KAFKA_READY_TIMEOUT   seconds to wait for the broker to answer [60]
 #   KAFKA_STOP_TIMEOUT    seconds to wait for a clean shutdown before SIGKILL [30]
 #   KAFKA_HEAP_OPTS       JVM heap flags [-Xms256m -Xmx512m]
+#   KAFKA_PORT            the broker's port [9092]
+#   KAFKA_CONTROLLER_PORT the controller's port [9093]
+#   KAFKA_INSTANCE_DIR    where this broker keeps its data, config, pid and log [.kafka]; the jars
+#                         are always assembled in .kafka/libs, so a second broker (a test that
+#                         kills its own) reuses them: KAFKA_PORT=29101 KAFKA_CONTROLLER_PORT=29102
+#                         KAFKA_INSTANCE_DIR=/tmp/x bash tools/kafka/kafka.sh start
+#   `libs` alone assembles the jars and starts nothing (CI does it before the tests).
 set -euo pipefail
 
 readonly KAFKA_VERSION=3.9.2
 readonly SCALA_VERSION=2.13
 readonly HOST=127.0.0.1
-readonly BROKER_PORT=9092
-readonly CONTROLLER_PORT=9093
+readonly BROKER_PORT="${KAFKA_PORT:-9092}"
+readonly CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
+# Every producer request and topic of Cardlog stays under this (KAFKA_MESSAGE_MAX_BYTES in
+# libs/bus); the event store refuses events over 1 MiB, so any stored event can be published.
+readonly MESSAGE_MAX_BYTES=2097152
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly ROOT
-readonly DIR="$ROOT/.kafka"
-readonly LIBS="$DIR/libs"
+readonly JARS_DIR="$ROOT/.kafka"
+readonly DIR="${KAFKA_INSTANCE_DIR:-$JARS_DIR}"
+readonly LIBS="$JARS_DIR/libs"
 readonly LIBS_MARKER="$LIBS/.complete-kafka_${SCALA_VERSION}-${KAFKA_VERSION}"
 readonly DATA="$DIR/data"
 readonly LOG_DIR="$DATA/kraft-combined-logs"
@@ -89,10 +100,10 @@ download_jars() {
   local started tmp
   started="$(now_ms)"
   log "assembling Kafka ${KAFKA_VERSION} from Maven Central into .kafka/libs (first run only; ~/.m2 caches the jars)"
-  mkdir -p "$DIR/maven"
+  mkdir -p "$JARS_DIR/maven"
   # A throwaway project whose only purpose is to let the dependency plugin resolve the broker's
   # runtime classpath. kafka_2.13 declares no logging backend, so reload4j is added explicitly.
-  cat >"$DIR/maven/pom.xml" <<POM
+  cat >"$JARS_DIR/maven/pom.xml" <<POM
 <?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0"
          xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -121,15 +132,15 @@ download_jars() {
   </dependencies>
 </project>
 POM
-  tmp="$DIR/libs.partial"
+  tmp="$JARS_DIR/libs.partial"
   rm -rf "$tmp"
   # Maven 3.8's bare `dependency:` prefix resolves to an old plugin, hence the full coordinates.
   # -q leaves only errors, but Maven 3.8 still writes stray colour resets, so its output goes to a
   # file that is shown when (and only when) the download fails.
-  if ! mvn -q -B -Dstyle.color=never -f "$DIR/maven/pom.xml" \
+  if ! mvn -q -B -Dstyle.color=never -f "$JARS_DIR/maven/pom.xml" \
       org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
-      -DincludeScope=runtime -DoutputDirectory="$tmp" >"$DIR/maven/maven.log" 2>&1; then
-    sed $'s/\x1b\\[[0-9;]*m//g' "$DIR/maven/maven.log" >&2
+      -DincludeScope=runtime -DoutputDirectory="$tmp" >"$JARS_DIR/maven/maven.log" 2>&1; then
+    sed $'s/\x1b\\[[0-9;]*m//g' "$JARS_DIR/maven/maven.log" >&2
     rm -rf "$tmp"
     die "Maven could not download Kafka ${KAFKA_VERSION} (its output is above and in .kafka/maven/maven.log); is Maven Central reachable?"
   fi
@@ -167,6 +178,9 @@ transaction.state.log.num.partitions=1
 group.initial.rebalance.delay.ms=0
 # Topics are created explicitly with the admin client (libs/bus ensureTopic), never by accident.
 auto.create.topics.enable=false
+# Explicit message limits, equal to the producer's and the topic's (libs/bus KAFKA_MESSAGE_MAX_BYTES).
+message.max.bytes=${MESSAGE_MAX_BYTES}
+replica.fetch.max.bytes=${MESSAGE_MAX_BYTES}
 PROPS
   cat >"$LOG4J" <<PROPS
 # Written by tools/kafka/kafka.sh: console only (captured in .kafka/kafka.log), warnings and errors.
@@ -366,6 +380,7 @@ status() {
 }
 
 case "${1:-}" in
+  libs) mkdir -p "$JARS_DIR"; download_jars ;;
   start) start ;;
   stop) stop ;;
   status) status ;;

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { BearerGuard } from './auth/bearer.guard';
+import { BackpressureModule } from './backpressure/backpressure';
 import { CATALOG_HANDLERS, CatalogsController } from './catalogs/catalogs';
 import { API_CONFIG, ApiConfig } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -30,6 +31,7 @@ export class AppModule {
         PipelineModule,
         HealthModule,
         StatsModule,
+        BackpressureModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [

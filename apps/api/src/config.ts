@@ -15,6 +15,15 @@ export interface ApiConfig {
   readonly topic: string;
   /** Partitions of the events topic, when it is created. */
   readonly topicPartitions: number;
+  /** /health says `degraded` when the relay is this many events behind the store's head… */
+  readonly healthMaxRelayLag: number;
+  /** …or its oldest unpublished event is older than this (ms). */
+  readonly healthMaxRelayAgeMs: number;
+  /** Writes (uploads, batches, live appends) in progress at once: in total, and per token. */
+  readonly maxConcurrentWrites: number;
+  readonly maxConcurrentWritesPerToken: number;
+  /** Retry-After of a 429/503 refused for those caps. */
+  readonly writeRetryAfterSeconds: number;
   /** Writes per second per token (0: unlimited) and the burst allowed above it. */
   readonly writeRate: number;
   readonly writeBurst: number;
@@ -56,6 +65,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     writeBurst,
     topicPartitions,
     snapshotEvery,
+    healthMaxRelayLag: positiveInt(env, 'CARDLOG_HEALTH_MAX_RELAY_LAG', 10_000),
+    healthMaxRelayAgeMs: positiveInt(env, 'CARDLOG_HEALTH_MAX_RELAY_AGE_MS', 60_000),
+    maxConcurrentWrites: positiveInt(env, 'CARDLOG_MAX_CONCURRENT_WRITES', 8),
+    maxConcurrentWritesPerToken: positiveInt(env, 'CARDLOG_MAX_CONCURRENT_WRITES_PER_TOKEN', 4),
+    writeRetryAfterSeconds: positiveInt(env, 'CARDLOG_WRITE_RETRY_AFTER_SECONDS', 2),
     host: env.HOST ?? '0.0.0.0',
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),

@@ -11,6 +11,10 @@ export interface ProjectorConfig {
   readonly topic: string;
   readonly topicPartitions: number;
   readonly groupId: string;
+  /** The consumer's session timeout: how long a SIGKILLed member holds its partitions. */
+  readonly sessionTimeoutMs: number;
+  /** /health says `degraded` past this many events behind the store's head. */
+  readonly healthMaxLag: number;
   readonly logLevel: string;
 }
 
@@ -43,6 +47,8 @@ export function loadProjectorConfig(env: NodeJS.ProcessEnv = process.env): Proje
     topic: env.CARDLOG_TOPIC || 'cardlog.events',
     topicPartitions: int('CARDLOG_TOPIC_PARTITIONS', 6, 1),
     groupId: env.CARDLOG_PROJECTOR_GROUP || 'cardlog-projector',
+    sessionTimeoutMs: int('CARDLOG_PROJECTOR_SESSION_TIMEOUT_MS', 10_000, 6_000),
+    healthMaxLag: int('CARDLOG_HEALTH_MAX_PROJECTOR_LAG', 10_000, 1),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -18,15 +18,34 @@ describe('the projector application context', () => {
       imports: [ProjectorModule.forRoot({ ...loadProjectorConfig({ LOG_LEVEL: 'silent', METRICS_PORT: '0' }), dataDir: 'memory' })],
     }).compile();
     const app = await moduleRef.init();
-    const db = app.get<Database>(PROJECTOR_DATABASE);
-    const [row] = await db.sql<{ count: string }[]>`select count(*) from schema_migrations`;
-    expect(Number(row!.count)).toBeGreaterThan(0);
-    const port = app.get(ProjectorService).metricsPort;
-    const health = await fetch(`http://127.0.0.1:${port}/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', mode: 'idle', kafka: 'not configured' });
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    expect(metrics).toContain('cardlog_projector_last_global_position 0');
-    await app.close();
+    try {
+      const db = app.get<Database>(PROJECTOR_DATABASE);
+      const [row] = await db.sql<{ count: string }[]>`select count(*) from schema_migrations`;
+      expect(Number(row!.count)).toBeGreaterThan(0);
+      const port = app.get(ProjectorService).metricsPort;
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', mode: 'idle', kafka: 'not configured' });
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toContain('cardlog_projector_last_global_position 0');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('starts and serves /health while Kafka is unreachable, saying it is degraded, and stops cleanly', async () => {
+    const moduleRef = await Test.createTestingModule({
+      // Nothing listens on 127.0.0.1:1: the broker is "down" for the whole test.
+      imports: [ProjectorModule.forRoot({ ...loadProjectorConfig({ LOG_LEVEL: 'silent', METRICS_PORT: '0', KAFKA_BROKERS: '127.0.0.1:1' }), dataDir: 'memory' })],
+    }).compile();
+    const app = await moduleRef.init();
+    try {
+      const port = app.get(ProjectorService).metricsPort;
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'degraded', mode: 'kafka', kafka: 'not joined', lag: 0 });
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads its settings from the environment and names a bad one', () => {
@@ -49,9 +68,11 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
     const db = await createTestDatabase('cardlog_projapp');
     const sql = postgres(db.url, { max: 5, onnotice: () => undefined });
     const topic = `cardlog.events.app-${randomUUID().slice(0, 8)}`;
+    const groupId = `projector-app-${randomUUID().slice(0, 8)}`;
     const brokers = process.env.CARDLOG_TEST_KAFKA_BROKERS!;
     const kafka = createKafka({ brokers, clientId: 'projector-app-test' });
     const producer = createProducer(kafka);
+    let app: { close(): Promise<void> } | null = null;
     try {
       await migrate(sql);
       const moduleRef = await Test.createTestingModule({
@@ -64,13 +85,14 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
               KAFKA_BROKERS: brokers,
               CARDLOG_TOPIC: topic,
               CARDLOG_TOPIC_PARTITIONS: '3',
-              CARDLOG_PROJECTOR_GROUP: `projector-app-${randomUUID().slice(0, 8)}`,
+              CARDLOG_PROJECTOR_GROUP: groupId,
             }),
           ),
         ],
       }).compile();
-      const app = await moduleRef.init();
-      const port = app.get(ProjectorService).metricsPort;
+      const started = await moduleRef.init();
+      app = started;
+      const port = started.get(ProjectorService).metricsPort;
 
       const store = new EventStore(sql);
       const recorder = new GameRecorder(sql, store, new CatalogRepository(sql));
@@ -92,12 +114,13 @@ describeWith(['postgres', 'kafka'], 'the projector process with Kafka', () => {
       expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toMatchObject({ status: 'ok', mode: 'kafka', kafka: 'joined', lag: 0 });
       const [{ games }] = await sql<{ games: string }[]>`select count(*) as games from rm_games where status = 'finished'`;
       expect(Number(games)).toBe(3);
-      await app.close();
+    } finally {
+      await app?.close();
       const admin = kafka.admin();
       await admin.connect();
       await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+      await admin.deleteGroups([groupId]).catch(() => undefined);
       await admin.disconnect();
-    } finally {
       await producer.disconnect();
       await sql.end();
       await db.drop();

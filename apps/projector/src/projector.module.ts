@@ -2,7 +2,8 @@ import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationBootstr
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { LoggerModule } from 'nestjs-pino';
-import { createKafka, ensureTopic } from '@cardlog/bus';
+import type { Kafka } from 'kafkajs';
+import { MESSAGE_SIZE_TOPIC_CONFIG, createKafka, ensureTopic } from '@cardlog/bus';
 import { KafkaProjector, ProjectionRunner, ProjectorMetrics, renderMetrics } from '@cardlog/projections';
 import { CatalogRepository } from '@cardlog/recording';
 import { Database, connectDatabase, migrate, connectOptionsFor } from '@cardlog/store';
@@ -21,6 +22,8 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(ProjectorService.name);
   private projector: KafkaProjector | null = null;
   private server: Server | null = null;
+  private joining: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     @Inject(PROJECTOR_DATABASE) private readonly db: Database,
@@ -33,14 +36,7 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.kafkaBrokers) {
-      const kafka = createKafka({ brokers: this.config.kafkaBrokers, clientId: 'cardlog-projector' });
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        await ensureTopic(admin, { topic: this.config.topic, partitions: this.config.topicPartitions, replicationFactor: 1 });
-      } finally {
-        await admin.disconnect();
-      }
+      const kafka = createKafka({ brokers: this.config.kafkaBrokers, clientId: 'cardlog-projector', connectionTimeout: 3000, retry: { retries: 3 } });
       const catalogs = new CatalogRepository(this.db.sql);
       const runner = new ProjectionRunner(this.db.sql, (system, ref, db) => catalogs.resolve(system, ref, db), {
         snapshotEvery: this.config.snapshotEvery,
@@ -48,10 +44,12 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
       this.projector = new KafkaProjector(kafka, runner, {
         topic: this.config.topic,
         groupId: this.config.groupId,
+        sessionTimeoutMs: this.config.sessionTimeoutMs,
         logger: { log: (m) => this.logger.log(m), warn: (m) => this.logger.warn(m) },
       });
-      await this.projector.start();
-      this.logger.log(`consuming ${this.config.topic} as ${this.config.groupId}; read models in ${this.db.describe}`);
+      // Never wait for the broker: /health and /metrics serve at once, and the consumer joins
+      // (and catches up) whenever Kafka answers.
+      this.joining = this.joinWhenKafkaAnswers(kafka);
     } else {
       this.logger.warn('no KAFKA_BROKERS: nothing to consume (without Kafka the API builds the read models in-process); idle');
     }
@@ -69,36 +67,80 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     this.logger.log(`metrics on http://localhost:${this.metricsPort}/metrics`);
   }
 
+  private async joinWhenKafkaAnswers(kafka: Kafka): Promise<void> {
+    let delay = 500;
+    while (!this.stopping) {
+      const admin = kafka.admin();
+      try {
+        await ensureTopic(admin, {
+          topic: this.config.topic,
+          partitions: this.config.topicPartitions,
+          replicationFactor: 1,
+          configEntries: MESSAGE_SIZE_TOPIC_CONFIG,
+          timeoutMs: 5000,
+        });
+        await admin.disconnect().catch(() => undefined);
+        if (this.stopping) return;
+        await this.projector!.start();
+        this.logger.log(`consuming ${this.config.topic} as ${this.config.groupId}; read models in ${this.db.describe}`);
+        return;
+      } catch (error) {
+        await admin.disconnect().catch(() => undefined);
+        await this.projector!.stop().catch(() => undefined);
+        this.logger.warn(`Kafka is not available (${(error as Error).message}); retrying in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 10_000);
+      }
+    }
+  }
+
+  /** Events in the store not yet applied to the read models: from the store's head, per stream. */
+  private async storeLag(): Promise<number> {
+    const [row] = await this.db.sql<{ behind: string }[]>`
+      select coalesce(sum(s.version - coalesce(p.position, 0)), 0) as behind
+      from streams s left join projection_positions p using (stream_id)
+      where s.version > coalesce(p.position, 0)`;
+    return Number(row?.behind ?? 0);
+  }
+
   async metrics(): Promise<ProjectorMetrics> {
     const [progress] = await this.db.sql<{ global_position: string; events_applied: string }[]>`
       select coalesce(max(global_position), 0) as global_position, coalesce(sum(events_applied), 0) as events_applied from projection_progress`;
     return {
-      lag: this.projector ? await this.projector.lag() : [],
+      storeLag: await this.storeLag(),
+      lag: this.projector?.hasJoined ? await this.projector.lag().catch(() => []) : [],
       lastGlobalPosition: Number(progress?.global_position ?? 0),
       eventsApplied: Number(progress?.events_applied ?? 0),
       groupJoined: this.projector?.hasJoined ?? false,
     };
   }
 
+  /** 200 ok or degraded (not in the group, or behind the store's head past the threshold); 503 when PostgreSQL fails. */
   private async health(): Promise<{ status: number; body: unknown }> {
     try {
       const m = await this.metrics();
-      const kafkaOk = !this.projector || m.groupJoined;
+      const degraded: string[] = [];
+      if (this.projector && !m.groupJoined) degraded.push('not a member of the consumer group (is Kafka reachable?)');
+      if (m.storeLag > this.config.healthMaxLag) degraded.push(`${m.storeLag} events behind the store (limit ${this.config.healthMaxLag})`);
       const body = {
-        status: kafkaOk ? 'ok' : 'error',
+        status: degraded.length ? 'degraded' : 'ok',
+        ...(degraded.length ? { degraded } : {}),
         mode: this.projector ? 'kafka' : 'idle',
         postgres: 'up',
         kafka: this.projector ? (m.groupJoined ? 'joined' : 'not joined') : 'not configured',
-        lag: m.lag.reduce((n, p) => n + p.behind, 0),
+        lag: m.storeLag,
+        kafkaLag: m.lag.reduce((n, p) => n + p.behind, 0),
         lastGlobalPosition: m.lastGlobalPosition,
       };
-      return { status: kafkaOk ? 200 : 503, body };
+      return { status: 200, body };
     } catch (error) {
       return { status: 503, body: { status: 'error', message: (error as Error).message } };
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.joining;
     await this.projector?.stop();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.db.close();

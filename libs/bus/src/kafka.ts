@@ -21,6 +21,32 @@ import {
  */
 export const ACKS_ALL = -1;
 
+/**
+ * The largest record batch the broker and the events topic accept (`message.max.bytes` in
+ * tools/kafka/kafka.sh and docker-compose.yml, `max.message.bytes` on the topic). The event store
+ * refuses any event over 1 MiB (MAX_EVENT_BYTES in libs/store), so one event with its envelope
+ * and headers always fits; the producer keeps each request under KAFKA_SEND_MAX_BYTES.
+ */
+export const KAFKA_MESSAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The most message bytes one producer request carries (several events share a request up to it). */
+export const KAFKA_SEND_MAX_BYTES = 1024 * 1024;
+
+/** Topic settings that keep the topic's limit equal to the broker's. */
+export const MESSAGE_SIZE_TOPIC_CONFIG: IResourceConfigEntry[] = [{ name: 'max.message.bytes', value: String(KAFKA_MESSAGE_MAX_BYTES) }];
+
+/** Broker error types that mean "this request will never be accepted as it is". */
+const TOO_LARGE_TYPES = new Set(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'INVALID_RECORD', 'CORRUPT_MESSAGE']);
+
+/** True when `err` (or anything it wraps) is the broker refusing a message for its size or form. */
+export function isRefusedMessage(err: unknown, depth = 0): boolean {
+  if (depth > 6 || err === null || typeof err !== 'object') return false;
+  const e = err as ErrorLike & { originalError?: unknown };
+  if (e.type && TOO_LARGE_TYPES.has(e.type)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isRefusedMessage(inner, depth + 1))) return true;
+  return isRefusedMessage(e.cause, depth + 1) || isRefusedMessage(e.originalError, depth + 1);
+}
+
 export interface CreateKafkaOptions {
   /** `host:port` list, or a comma-separated string as in `KAFKA_BROKERS=a:9092,b:9092`. */
   brokers: readonly string[] | string;

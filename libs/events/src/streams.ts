@@ -18,10 +18,22 @@ export function streamKey(streamId: string): string {
 
 export const GAME_RECORDED = 'GameRecorded';
 
+/**
+ * An inline catalog as a GameRecorded event carries it: by the sha256 of its cards' canonical JSON;
+ * the cards are stored once, by that hash, beside the events (table catalog_contents).
+ */
+export interface CatalogByHash {
+  readonly id?: string;
+  readonly contentHash: string;
+}
+
 export interface GameRecordedData {
   readonly gameId: string;
-  /** The document without its events. */
-  readonly header: Omit<GameDocument, 'events'>;
+  /**
+   * The document without its events. An inline catalog is referenced by content hash (events
+   * recorded before that change carry the cards themselves; consumers accept both).
+   */
+  readonly header: Omit<GameDocument, 'events' | 'catalog'> & { readonly catalog: GameDocument['catalog'] | CatalogByHash };
   readonly mode: 'upload' | 'live';
   readonly recordedBy?: string;
 }

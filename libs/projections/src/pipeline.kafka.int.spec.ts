@@ -25,6 +25,14 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
   }
 }
 
+/** True once every stream's events are applied up to the stream's version. */
+async function everyStreamProjected(sql: Sql): Promise<boolean> {
+  const [{ behind }] = await sql<{ behind: string }[]>`
+    select count(*) as behind from streams s left join projection_positions p using (stream_id)
+    where s.version > 0 and coalesce(p.position, 0) < s.version`;
+  return Number(behind) === 0;
+}
+
 describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
   let db: TestDatabase;
   let sql: Sql;
@@ -49,6 +57,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
     const admin = kafka.admin();
     await admin.connect();
     await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.deleteGroups([groupId]).catch(() => undefined);
     await admin.disconnect();
     await sql?.end();
     await db?.drop();
@@ -57,7 +66,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
   it('two projector instances share the partitions and build what one instance builds from the store', async () => {
     const producer = createProducer(kafka);
     await producer.connect();
-    const relay = new OutboxRelay(sql, parts.store, new KafkaTransport(producer, topic), { exclusive: true, listen: true, pollIntervalMs: 200 });
+    const relay = new OutboxRelay(sql, parts.store, new KafkaTransport(producer, topic), { exclusive: true, listen: true, pollIntervalMs: 200, takeoverDelayMs: 0 });
     const runners = [0, 1].map(() => new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db)));
     const projectors = runners.map((runner) => new KafkaProjector(kafka, runner, { topic, groupId }));
     await Promise.all(projectors.map((p) => p.start()));
@@ -67,11 +76,7 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
       const live = await parts.recorder.startLive({ ...documents[0]!, events: [] }, { principal: testPrincipal });
       const actions = documents[0]!.events.filter((e) => e.type !== 'GameEnded' && e.type !== 'CardsPutInGraveyard');
       await parts.recorder.appendLive(live.id, 0, actions.slice(0, 30), { principal: testPrincipal });
-      const [{ last }] = await sql<{ last: string }[]>`select max(global_position) as last from events`;
-      await until('the projectors reach the last event', async () => {
-        const [row] = await sql<{ global_position: string }[]>`select global_position from projection_progress`;
-        return row !== undefined && Number(row.global_position) >= Number(last);
-      });
+      await until('the projectors applied every stream up to its version', () => everyStreamProjected(sql));
       const [{ games, finished }] = await sql<{ games: string; finished: string }[]>`
         select count(*) as games, count(*) filter (where status = 'finished') as finished from rm_games`;
       expect(Number(games)).toBe(ids.length + 1);
@@ -98,15 +103,19 @@ describeWith(['postgres', 'kafka'], 'the Kafka pipeline', () => {
 
   it('a second relay waits on the lock while the first publishes', async () => {
     const quiet: Transport = { name: 'lock-test', publish: () => Promise.resolve() };
-    const first = new OutboxRelay(sql, parts.store, quiet, { exclusive: true, pollIntervalMs: 50 });
-    const second = new OutboxRelay(sql, parts.store, quiet, { exclusive: true, pollIntervalMs: 50 });
-    await first.start();
-    await until('the first relay holds the lock', async () => first.status().active);
-    await second.start();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(second.status().active).toBe(false);
-    await first.stop();
-    await until('the second relay takes over', async () => second.status().active);
-    await second.stop();
+    const first = new OutboxRelay(sql, parts.store, quiet, { exclusive: true, pollIntervalMs: 50, takeoverDelayMs: 0 });
+    const second = new OutboxRelay(sql, parts.store, quiet, { exclusive: true, pollIntervalMs: 50, takeoverDelayMs: 0 });
+    try {
+      await first.start();
+      await until('the first relay holds the lock', async () => first.status().active);
+      await second.start();
+      await until('the second relay tried the lock', async () => second.status().running);
+      expect(second.status().active).toBe(false);
+      await first.stop();
+      await until('the second relay takes over', async () => second.status().active);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import {
+  CatalogByHash,
   GAME_RECORDED,
   GameDocument,
   GameRecordedData,
@@ -26,7 +27,7 @@ import {
   replay,
   resolveHeader,
 } from '@cardlog/rules';
-import { EventStore, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
+import { EventStore, EventTooLargeError, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRow, streamIdOf } from './games-table';
@@ -95,6 +96,7 @@ export class GameRecorder {
         await this.insertGame(tx, gameId, document, 'upload', result.outcome, options, contentHash);
       });
     } catch (error) {
+      if (error instanceof EventTooLargeError) throw eventTooLarge(error);
       // Two uploads of one game raced: the loser answers with the winner's game.
       const unique = error as { code?: string; constraint_name?: string };
       if (unique.code === '23505' && /content_hash|idempotency_key/.test(unique.constraint_name ?? '')) {
@@ -125,11 +127,15 @@ export class GameRecorder {
     if (result.failure) throw ruleFailure(result.failure);
 
     const gameId = randomUUID();
-    await this.sql.begin(async (tx) => {
-      await this.recordHeader(tx, gameId, document, 'live', options);
-      await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
-      await this.insertGame(tx, gameId, document, 'live', null, options, null);
-    });
+    await this.store
+      .transaction(async (tx) => {
+        await this.recordHeader(tx, gameId, document, 'live', options);
+        await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
+        await this.insertGame(tx, gameId, document, 'live', null, options, null);
+      })
+      .catch((error: unknown) => {
+        throw error instanceof EventTooLargeError ? eventTooLarge(error) : error;
+      });
     this.recorded();
     return { id: gameId, version: 0, created: true };
   }
@@ -176,6 +182,7 @@ export class GameRecorder {
       this.recorded();
       return { version: appended.version, appended: produced.length, outcome };
     } catch (error) {
+      if (error instanceof EventTooLargeError) throw eventTooLarge(error, expectedVersion);
       if (error instanceof WrongExpectedVersionError) {
         throw conflict('WRONG_EXPECTED_VERSION', error.message, { expectedVersion, actualVersion: error.actual });
       }
@@ -238,7 +245,8 @@ export class GameRecorder {
 
   /** The header travels as an event too, so read models can be built from the event stream alone. */
   private async recordHeader(tx: TransactionSql, gameId: string, document: GameDocument, mode: 'upload' | 'live', options: RecordOptions) {
-    const { events: _events, ...header } = document;
+    const { events: _events, catalog, ...rest } = document;
+    const header = { ...rest, catalog: typeof catalog === 'string' ? catalog : await storeInlineCatalog(tx, document.system, catalog) };
     const data: GameRecordedData = { gameId, header, mode, recordedBy: options.principal.name };
     await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata: this.metadata(options) }], tx);
   }
@@ -266,6 +274,30 @@ export class GameRecorder {
               ${options.idempotencyKey ?? null}, ${outcome ? tx.json(outcome as never) : null}, ${options.principal.name},
               ${outcome ? this.now() : null})`;
   }
+}
+
+/**
+ * 413: one event would not fit in a Kafka message. For the header (GameRecorded) the path is the
+ * document; for a game event, its index in the log (after `versionBefore` stored events).
+ */
+function eventTooLarge(error: EventTooLargeError, versionBefore = 0): RecordingError {
+  const header = error.streamId.startsWith('gamehead-');
+  const index = versionBefore + error.index;
+  const where = header ? 'the document header (everything but its events; an inline catalog does not count)' : `event ${index} (${error.type})`;
+  return new RecordingError('too_large', 'EVENT_TOO_LARGE', `${where} is ${error.bytes} bytes as stored; the limit is ${error.limit} bytes per event`, {
+    path: header ? '$' : `$.events[${index}]`,
+    ...(header ? {} : { index, type: error.type }),
+    bytes: error.bytes,
+    limit: error.limit,
+  });
+}
+
+/** Stores an inline catalog's cards once, by content hash, and returns the reference events carry. */
+async function storeInlineCatalog(tx: TransactionSql, system: string, catalog: { id?: string; cards: unknown[] }): Promise<CatalogByHash> {
+  const contentHash = createHash('sha256').update(canonicalJson(catalog.cards)).digest('hex');
+  await tx`insert into catalog_contents (content_hash, system, cards)
+           values (${contentHash}, ${system}, ${tx.json(catalog.cards as never)}) on conflict (content_hash) do nothing`;
+  return catalog.id === undefined ? { contentHash } : { id: catalog.id, contentHash };
 }
 
 export function toLogEvent(stored: { type: string; data: unknown }): LogEvent {

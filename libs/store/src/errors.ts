@@ -21,5 +21,20 @@ export class EventIdConflictError extends Error {
   }
 }
 
+/** One event is larger than any transport carries: nothing was written. Maps to HTTP 413. */
+export class EventTooLargeError extends Error {
+  override readonly name = 'EventTooLargeError';
+  constructor(
+    readonly streamId: string,
+    /** The event's index in the append (0-based). */
+    readonly index: number,
+    readonly type: string,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(`event ${index} (${type}) of stream ${streamId} is ${bytes} bytes; an event may be at most ${limit} bytes`);
+  }
+}
+
 /** `number`: the stream's exact version (0 = no events yet); 'no_stream' = 0; 'any' skips the check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';

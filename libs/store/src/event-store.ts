@@ -1,5 +1,14 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { EventIdConflictError, ExpectedVersion, WrongExpectedVersionError } from './errors';
+import { EventIdConflictError, EventTooLargeError, ExpectedVersion, WrongExpectedVersionError } from './errors';
+
+/**
+ * The largest event the store accepts: its data and metadata as JSON, in UTF-8 bytes. Every event
+ * travels as one Kafka message, and the broker and topic are configured for KAFKA_MESSAGE_MAX_BYTES
+ * (2 MiB, libs/bus); this bound leaves room for the envelope and headers, so an event that is
+ * stored can always be published. Large immutable content (card catalogs) is stored once by
+ * content hash and referenced, never carried in events.
+ */
+export const MAX_EVENT_BYTES = 1024 * 1024;
 
 export interface NewEvent {
   /** Chosen by the writer (a UUID), so a retried append is recognised and not stored twice. */
@@ -86,9 +95,16 @@ function toStored(row: EventRow): StoredEvent {
 export class EventStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes. */
+  /**
+   * Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes.
+   * Its first statement announces the transaction as a writer of events (see `readAll`), before
+   * any write gives it a transaction id.
+   */
   transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-    return this.sql.begin(work) as Promise<T>;
+    return this.sql.begin(async (tx) => {
+      await announceWriter(tx);
+      return work(tx);
+    }) as Promise<T>;
   }
 
   /**
@@ -96,13 +112,17 @@ export class EventStore {
    * A retry of an append that already succeeded (same event ids, same stream, same order) returns
    * the original result with `duplicate: true` and writes nothing.
    */
-  append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
+  async append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkSizes(streamId, events);
     if (tx) return this.appendIn(tx, streamId, expected, events);
-    return this.sql.begin((t) => this.appendIn(t, streamId, expected, events)) as Promise<AppendResult>;
+    return this.transaction((t) => this.appendIn(t, streamId, expected, events));
   }
 
   private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult> {
+    // Cheap when `transaction` already did it; it matters for callers that began the transaction
+    // themselves (they must not write before their first append, see `readAll`).
+    await announceWriter(tx);
     // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
     await tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`;
     const [{ version: current }] = await tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`;
@@ -184,21 +204,70 @@ export class EventStore {
   }
 
   /**
-   * Events of every stream after `after`, in commit order. Only transactions older than every one
-   * still in flight are returned, so a reader that stores the returned checkpoint never skips an
-   * event that commits later with a smaller position.
+   * Events of every stream after `after`, in commit order: by writing transaction id, then position.
+   * Only transactions below a horizon are returned, so a reader that stores the returned checkpoint
+   * never skips an event that commits later with a smaller transaction id. The horizon is the
+   * oldest transaction id still in flight among the writers of `events` (every writer takes a
+   * ROW EXCLUSIVE lock on it before it gets a transaction id; `pg_locks` lists them), or, with none
+   * in flight, the next transaction id to be assigned. Unlike `pg_snapshot_xmin`, it is not held
+   * back by transactions that never write events, in this database or any other of the cluster
+   * (docs/pipeline.md, "The relay's horizon").
    */
   async readAll(after: Checkpoint = START, limit = 1000, db: Db = this.sql): Promise<ReadAllResult> {
+    const horizon = await this.horizon(db);
     const rows = await db<EventRow[]>`
       select ${db(COLUMNS)} from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < ${horizon}::xid8
       order by transaction_id, global_position
       limit ${limit}`;
     const events = rows.map(toStored);
     const last = events[events.length - 1];
     return { events, checkpoint: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after };
   }
+
+  /**
+   * The commit-order horizon (as a decimal xid8), read in its own statement *before* the statement
+   * that reads events: a writer that held no lock then either had committed already (its events
+   * are visible to the later statement) or gets its transaction id after this statement, at or
+   * above `next`. Transaction ids in pg_locks are 32-bit; they are widened with the epoch of `next`
+   * (an in-flight id is always within 2^31 below it).
+   */
+  async horizon(db: Db = this.sql): Promise<string> {
+    const [row] = await db<{ horizon: string }[]>`
+      with next as (
+        select pg_snapshot_xmax(pg_current_snapshot())::text::numeric as full_id
+      ), writers as (
+        select x.transactionid::text::numeric as short_id
+        from pg_locks r
+        join pg_locks x on x.pid = r.pid and x.locktype = 'transactionid' and x.granted and x.mode = 'ExclusiveLock'
+        where r.locktype = 'relation' and r.database = (select oid from pg_database where datname = current_database())
+          and r.relation = 'events'::regclass and r.mode <> 'AccessShareLock' and r.pid <> pg_backend_pid()
+      )
+      select least(
+        (select full_id from next),
+        (select min(n.full_id - mod(mod(n.full_id, 4294967296) - w.short_id + 4294967296, 4294967296)) from writers w, next n)
+      )::text as horizon`;
+    return row!.horizon;
+  }
+
+  /** The newest position in the store (relay and projector lag are measured from it). */
+  async head(db: Db = this.sql): Promise<{ globalPosition: number }> {
+    const [row] = await db<{ last: string | null }[]>`select max(global_position) as last from events`;
+    return { globalPosition: Number(row?.last ?? 0) };
+  }
+}
+
+/** Marks the transaction as a writer of events before it has a transaction id (see readAll). */
+async function announceWriter(tx: TransactionSql): Promise<void> {
+  await tx`lock table events in row exclusive mode`;
+}
+
+function checkSizes(streamId: string, events: readonly NewEvent[]): void {
+  events.forEach((event, index) => {
+    const bytes = Buffer.byteLength(JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }), 'utf8');
+    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, index, event.type, bytes, MAX_EVENT_BYTES);
+  });
 }
 
 /** A concurrent writer may store one of these event ids between our check and our insert. */

@@ -44,9 +44,13 @@ export function loadMigrations(dir = defaultMigrationsDir()): Migration[] {
       return { id: Number(match[1]), name: file, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     })
     .sort((a, b) => a.id - b.id);
+  // Numbers are unique and ordered, but may have gaps: parallel branches each take their own range
+  // (0020–0029, …), so whichever merges first does not renumber the others.
   migrations.forEach((m, i) => {
-    if (m.id !== i + 1) throw new MigrationError(`migrations must be numbered 1..n without gaps; found ${m.name} at position ${i + 1}`);
+    const previous = migrations[i - 1];
+    if (previous && previous.id === m.id) throw new MigrationError(`migrations ${previous.name} and ${m.name} share the number ${m.id}`);
   });
+  if (migrations[0] && migrations[0].id !== 1) throw new MigrationError(`the first migration must be 0001, found ${migrations[0].name}`);
   return migrations;
 }
 

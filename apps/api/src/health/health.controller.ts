@@ -1,59 +1,93 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type { Response } from 'express';
 import type { Database } from '@cardlog/store';
+import { API_CONFIG, ApiConfig } from '../config';
 import { DATABASE } from '../database/database.module';
 import { Pipeline } from '../pipeline/pipeline.module';
 
+type Check = { status: 'up' | 'down' } & Record<string, unknown>;
+
+/**
+ * Readiness for writes is PostgreSQL alone: while Kafka is away the API keeps accepting games,
+ * which wait in the store (503 only when the database does not answer). What lies beyond is
+ * reported truthfully: the relay's lag in events from the store's head and the age of the oldest
+ * unpublished event; past a threshold, or with the relay stopped on an event it cannot publish,
+ * the answer is `degraded` (still 200).
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly indicators: HealthIndicatorService,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly pipeline: Pipeline,
   ) {}
 
   @Get()
-  @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: the database answers (and Kafka, when configured)' })
-  check() {
-    return this.health.check([() => this.postgres(), ...(this.pipeline.kafka ? [() => this.kafkaBroker()] : []), () => this.relay()]);
+  @ApiOperation({ summary: 'Readiness (the database answers) and the truth about the pipeline: ok, degraded or error' })
+  async check(@Res({ passthrough: true }) res: Response) {
+    const postgres = await this.postgres();
+    const [kafka, relay] = await Promise.all([this.pipeline.kafka ? this.kafkaBroker() : null, postgres.status === 'up' ? this.relay() : null]);
+    const info: Record<string, Check> = { postgres, ...(kafka ? { kafka } : {}), ...(relay ? { relay: relay.check } : {}) };
+    if (postgres.status === 'down') {
+      res.status(503);
+      return { status: 'error', info };
+    }
+    return { status: relay?.degraded.length ? 'degraded' : 'ok', ...(relay?.degraded.length ? { degraded: relay.degraded } : {}), info };
   }
 
-  private async kafkaBroker() {
-    const indicator = this.indicators.check('kafka');
+  /** Reported, never failing readiness: the relay catches up when the broker returns. */
+  private async kafkaBroker(): Promise<Check> {
     const admin = this.pipeline.kafka!.admin();
     try {
-      await withTimeout(admin.connect(), 3000);
-      const cluster = await withTimeout(admin.describeCluster(), 3000);
-      return indicator.up({ brokers: cluster.brokers.length });
+      await withTimeout(admin.connect(), 2000);
+      const cluster = await withTimeout(admin.describeCluster(), 2000);
+      return { status: 'up', brokers: cluster.brokers.length };
     } catch (error) {
-      return indicator.down({ message: (error as Error).message });
+      return { status: 'down', message: (error as Error).message };
     } finally {
-      await admin.disconnect().catch(() => undefined);
+      void admin.disconnect().catch(() => undefined);
     }
   }
 
-  /** Reported, never failing readiness: while Kafka is away the API keeps accepting games. */
-  private async relay() {
+  private async relay(): Promise<{ check: Check; degraded: string[] }> {
     const status = this.pipeline.relayStatus();
-    return this.indicators.check('relay').up({
+    const degraded: string[] = [];
+    let lag = null;
+    try {
+      lag = await withTimeout(this.pipeline.relayLag(), 2000);
+    } catch (error) {
+      degraded.push(`relay lag unknown: ${(error as Error).message}`);
+    }
+    if (status?.stalled) degraded.push(`relay stopped on event ${status.stalled.eventId}: ${status.stalled.reason}`);
+    if (lag && lag.events > this.config.healthMaxRelayLag) degraded.push(`relay is ${lag.events} events behind the store (limit ${this.config.healthMaxRelayLag})`);
+    if (lag && lag.oldestUnpublishedMs > this.config.healthMaxRelayAgeMs) {
+      degraded.push(`the oldest unpublished event is ${Math.round(lag.oldestUnpublishedMs / 1000)} s old (limit ${this.config.healthMaxRelayAgeMs / 1000} s)`);
+    }
+    const check: Check = {
+      status: 'up',
+      state: degraded.length ? 'degraded' : 'ok',
       mode: this.pipeline.mode,
       active: status?.active ?? false,
       published: status?.published ?? 0,
+      lag: lag?.events ?? null,
+      oldestUnpublishedMs: lag?.oldestUnpublishedMs ?? null,
+      publishedUpTo: lag?.checkpoint.globalPosition ?? null,
+      head: lag?.headPosition ?? null,
+      stalled: status?.stalled ?? null,
+      locksLost: status?.locksLost ?? 0,
       lastError: status?.lastError ?? null,
-    });
+    };
+    return { check, degraded };
   }
 
-  private async postgres() {
-    const indicator = this.indicators.check('postgres');
+  private async postgres(): Promise<Check> {
     try {
-      await this.db.sql`select 1`;
-      return indicator.up({ mode: this.db.kind });
+      await withTimeout(this.db.sql`select 1`, 3000);
+      return { status: 'up', mode: this.db.kind };
     } catch (error) {
-      return indicator.down({ mode: this.db.kind, message: (error as Error).message });
+      return { status: 'down', mode: this.db.kind, message: (error as Error).message };
     }
   }
 }
@@ -63,7 +97,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
     promise.then(
       (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
     );
   });
 }

@@ -1,7 +1,8 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Kafka, Producer } from 'kafkajs';
-import { createKafka, createProducer, ensureTopic } from '@cardlog/bus';
-import { InProcessTransport, KafkaTransport, OutboxRelay, ProjectionRunner, Transport } from '@cardlog/projections';
+import type { StoredEvent } from '@cardlog/store';
+import { MESSAGE_SIZE_TOPIC_CONFIG, createKafka, createProducer, ensureTopic } from '@cardlog/bus';
+import { InProcessTransport, KafkaTransport, OutboxRelay, ProjectionRunner, RelayLag, Transport } from '@cardlog/projections';
 import { CatalogRepository, GameRecorder } from '@cardlog/recording';
 import { Database, EventStore } from '@cardlog/store';
 import { API_CONFIG, ApiConfig } from '../config';
@@ -9,15 +10,17 @@ import { DATABASE } from '../database/database.module';
 
 /**
  * Carries stored events onward. With Kafka configured, the relay publishes the outbox to the
- * `cardlog.events` topic (created at start-up) and apps/projector builds the read models. Without
- * Kafka (the embedded default), the same relay hands events to the same projection code in this
- * process.
+ * events topic and apps/projector builds the read models. The API never waits for Kafka to start:
+ * the topic and the producer are set up on the relay's first publish, retried with its backoff,
+ * so games are accepted (and wait in PostgreSQL) while the broker is away. Without Kafka (the
+ * embedded default), the same relay hands events to the same projection code in this process.
  */
 @Injectable()
 export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(Pipeline.name);
   private relay: OutboxRelay | null = null;
   private producer: Producer | null = null;
+  private kafkaReady: Promise<KafkaTransport> | null = null;
   readonly kafka: Kafka | null;
 
   constructor(
@@ -27,7 +30,9 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly catalogs: CatalogRepository,
     private readonly recorder: GameRecorder,
   ) {
-    this.kafka = config.kafkaBrokers ? createKafka({ brokers: config.kafkaBrokers, clientId: 'cardlog-api' }) : null;
+    this.kafka = config.kafkaBrokers
+      ? createKafka({ brokers: config.kafkaBrokers, clientId: 'cardlog-api', connectionTimeout: 3000, requestTimeout: 10_000, retry: { retries: 2 } })
+      : null;
   }
 
   get mode(): 'kafka' | 'in-process' {
@@ -38,20 +43,14 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
     return this.relay?.status() ?? null;
   }
 
+  relayLag(): Promise<RelayLag | null> {
+    return this.relay ? this.relay.lag() : Promise.resolve(null);
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     let transport: Transport;
     if (this.kafka) {
-      const admin = this.kafka.admin();
-      await admin.connect();
-      try {
-        const created = await ensureTopic(admin, { topic: this.config.topic, partitions: this.config.topicPartitions, replicationFactor: 1 });
-        if (created) this.logger.log(`created topic ${this.config.topic} with ${this.config.topicPartitions} partitions`);
-      } finally {
-        await admin.disconnect();
-      }
-      this.producer = createProducer(this.kafka);
-      await this.producer.connect();
-      transport = new KafkaTransport(this.producer, this.config.topic);
+      transport = { name: 'kafka', publish: async (events: readonly StoredEvent[]) => (await this.kafkaTransport()).publish(events) };
     } else {
       const inProcess = new InProcessTransport();
       const runner = new ProjectionRunner(this.db.sql, (system, ref, db) => this.catalogs.resolve(system, ref, db), {
@@ -63,19 +62,48 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     const server = this.db.kind === 'server';
     this.relay = new OutboxRelay(this.db.sql, this.store, transport, {
+      name: transport.name,
       exclusive: server,
       listen: server,
       pollIntervalMs: server ? 1000 : 250,
-      logger: { log: (m) => this.logger.log(m), warn: (m) => this.logger.warn(m) },
+      // The lock only exists on a server; embedded PGlite has one process and nothing to fence.
+      takeoverDelayMs: server ? 15_000 : 0,
+      logger: { log: (m) => this.logger.log(m), warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) },
     });
     this.recorder.onRecorded(() => this.relay?.wake());
     await this.relay.start();
     this.logger.log(`relay started: ${this.mode}`);
   }
 
+  /** Creates the topic and connects the producer once; a failure is retried on the next publish. */
+  private kafkaTransport(): Promise<KafkaTransport> {
+    this.kafkaReady ??= (async () => {
+      const admin = this.kafka!.admin();
+      try {
+        const created = await ensureTopic(admin, {
+          topic: this.config.topic,
+          partitions: this.config.topicPartitions,
+          replicationFactor: 1,
+          configEntries: MESSAGE_SIZE_TOPIC_CONFIG,
+          timeoutMs: 5000,
+        });
+        if (created) this.logger.log(`created topic ${this.config.topic} with ${this.config.topicPartitions} partitions`);
+      } finally {
+        await admin.disconnect().catch(() => undefined);
+      }
+      this.producer ??= createProducer(this.kafka!);
+      await this.producer.connect();
+      return new KafkaTransport(this.producer, this.config.topic);
+    })().catch((error: unknown) => {
+      this.kafkaReady = null;
+      throw error;
+    });
+    return this.kafkaReady;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
-    await this.producer?.disconnect();
+    await this.producer?.disconnect().catch(() => undefined);
   }
 }
 

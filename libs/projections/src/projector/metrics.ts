@@ -1,5 +1,7 @@
 /** What the projector exports about itself. */
 export interface ProjectorMetrics {
+  /** Events in the store not yet applied to the read models (from the store's head, not Kafka offsets). */
+  readonly storeLag: number;
   readonly lag: readonly { readonly partition: number; readonly behind: number }[];
   readonly lastGlobalPosition: number;
   readonly eventsApplied: number;
@@ -9,6 +11,9 @@ export interface ProjectorMetrics {
 /** Prometheus text exposition format (version 0.0.4). */
 export function renderMetrics(m: ProjectorMetrics, topic: string): string {
   const lines = [
+    '# HELP cardlog_projector_store_lag_events Events in the event store not yet applied to the read models.',
+    '# TYPE cardlog_projector_store_lag_events gauge',
+    `cardlog_projector_store_lag_events ${m.storeLag}`,
     `# HELP cardlog_projector_lag_events Events in ${topic} not yet applied, per partition.`,
     '# TYPE cardlog_projector_lag_events gauge',
     ...m.lag.map((p) => `cardlog_projector_lag_events{topic="${topic}",partition="${p.partition}"} ${p.behind}`),

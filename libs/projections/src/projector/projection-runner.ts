@@ -50,6 +50,7 @@ export class ProjectionRunner {
   private readonly snapshotEvery: number;
   private readonly name: string;
   private readonly catalogCache = new Map<string, Catalog>();
+  private readonly inlineCache = new Map<string, unknown[]>();
 
   constructor(
     private readonly sql: Sql,
@@ -101,12 +102,14 @@ export class ProjectionRunner {
       let head: GameHead | undefined;
       let context: GameContext;
       if (list[0]!.type === GAME_RECORDED) {
-        context = contextFor(list[0]!.data as GameRecordedData, await this.catalogLookup(tx, [list[0]!.data as GameRecordedData]));
+        const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
+        context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         head = startHead(list[0]!, context);
       } else {
         const row = heads.get(gameId);
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
-        context = contextFor(row.header, await this.catalogLookup(tx, [row.header]));
+        const recorded = await this.withInlineCards(tx, row.header);
+        context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         head = restoreHead(row, context);
       }
       changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
@@ -148,6 +151,25 @@ export class ProjectionRunner {
     const rows = await tx<{ game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }[]>`
       select game_id, header, seq, state, facts from rm_game_heads where game_id = any(${gameIds}::uuid[])`;
     return new Map(rows.map((r) => [r.game_id, r]));
+  }
+
+  /**
+   * The header with an inline catalog's cards in place of its content hash (GameRecorded events
+   * reference inline catalogs; the cards are stored once in catalog_contents). The head keeps the
+   * reference: restoreHead and the stored header stay small.
+   */
+  private async withInlineCards(tx: TransactionSql, recorded: GameRecordedData): Promise<GameRecordedData> {
+    const catalog = recorded.header.catalog;
+    if (typeof catalog === 'string' || !('contentHash' in catalog)) return recorded;
+    let cards = this.inlineCache.get(catalog.contentHash);
+    if (!cards) {
+      const [row] = await tx<{ cards: unknown[] }[]>`select cards from catalog_contents where content_hash = ${catalog.contentHash}`;
+      if (!row) throw new Error(`game ${recorded.gameId}: its inline catalog ${catalog.contentHash} is missing from catalog_contents`);
+      cards = row.cards;
+      this.inlineCache.set(catalog.contentHash, cards);
+    }
+    const inline = catalog.id === undefined ? { cards } : { id: catalog.id, cards };
+    return { ...recorded, header: { ...recorded.header, catalog: inline } };
   }
 
   /** Fetches the catalogs these games need once; afterwards lookups are synchronous. */

@@ -38,11 +38,14 @@ describe('the outbox relay', () => {
   it('retries with backoff while the transport is down, then delivers everything once, in commit order', async () => {
     const transport = new FlakyTransport(3);
     const relay = new OutboxRelay(db.sql, parts.store, transport, { name: 'flaky', batchSize: 100, pollIntervalMs: 20, backoff: { initialMs: 10, maxMs: 40 } });
-    await relay.start();
     const [{ total }] = await db.sql<{ total: string }[]>`select count(*) as total from events`;
-    const deadline = Date.now() + 20_000;
-    while (transport.received.length < Number(total) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await relay.stop();
+    try {
+      await relay.start();
+      const deadline = Date.now() + 20_000;
+      while (transport.received.length < Number(total) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await relay.stop();
+    }
     expect(relay.status().failures).toBe(3);
     expect(transport.received.map((e) => e.globalPosition)).toEqual([...transport.received.map((e) => e.globalPosition)].sort((a, b) => a - b));
     expect(new Set(transport.received.map((e) => e.eventId)).size).toBe(Number(total));

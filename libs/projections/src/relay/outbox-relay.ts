@@ -1,10 +1,11 @@
 import type { ReservedSql, Sql } from 'postgres';
-import { Checkpoint, EventStore, START } from '@cardlog/store';
-import type { Transport } from './transport';
+import { Checkpoint, EventStore, START, StoredEvent } from '@cardlog/store';
+import { PublishError, Transport } from './transport';
 
 export interface RelayLogger {
   log(message: string): void;
   warn(message: string): void;
+  error?(message: string): void;
 }
 
 export interface RelayOptions {
@@ -18,7 +19,24 @@ export interface RelayOptions {
   /** LISTEN for the append notification (needs a spare connection; off on embedded PGlite). */
   readonly listen?: boolean;
   readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+  /**
+   * After taking the lock, wait this long before publishing (exclusive relays only). A relay that
+   * lost its lock (its backend died) notices before its next request and stops; this wait covers
+   * the one request it may still have in flight, so the two never publish the same events.
+   * It must exceed the longest publish (bounded by the producer's timeouts). Default 15 s.
+   */
+  readonly takeoverDelayMs?: number;
   readonly logger?: RelayLogger;
+}
+
+/** An event the transport refuses for good (over the broker's limits): the relay stops on it. */
+export interface StalledEvent {
+  readonly eventId: string;
+  readonly globalPosition: number;
+  readonly streamId: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly since: string;
 }
 
 export interface RelayStatus {
@@ -29,6 +47,34 @@ export interface RelayStatus {
   readonly published: number;
   readonly failures: number;
   readonly lastError: string | null;
+  /** Set while the relay is stopped on an event the transport will never take. */
+  readonly stalled: StalledEvent | null;
+  /** Times this instance found its lock gone (its database session died) and stood down. */
+  readonly locksLost: number;
+}
+
+/** What is still to publish, measured from the store's head (not from Kafka offsets). */
+export interface RelayLag {
+  /** Events after the stored checkpoint, in commit order. */
+  readonly events: number;
+  /** Age of the oldest of them, in milliseconds (0 when none). */
+  readonly oldestUnpublishedMs: number;
+  readonly checkpoint: Checkpoint;
+  readonly headPosition: number;
+}
+
+class LockLostError extends Error {
+  override readonly name = 'LockLostError';
+}
+
+class EventRefusedError extends Error {
+  override readonly name = 'EventRefusedError';
+  constructor(
+    readonly event: StoredEvent,
+    override readonly cause: unknown,
+  ) {
+    super(`event ${event.eventId} (${event.type}, position ${event.globalPosition}) is refused by the transport: ${(cause as Error)?.message ?? String(cause)}`);
+  }
 }
 
 /** Arbitrary constant naming the relay's advisory lock. */
@@ -57,12 +103,23 @@ export class OutboxRelay {
   private backingOff = false;
   private lockConnection: ReservedSql | null = null;
   private unlisten: (() => Promise<void>) | null = null;
-  private state: { active: boolean; checkpoint: Checkpoint; published: number; failures: number; lastError: string | null } = {
+  private readonly takeoverDelayMs: number;
+  private state: {
+    active: boolean;
+    checkpoint: Checkpoint;
+    published: number;
+    failures: number;
+    lastError: string | null;
+    stalled: StalledEvent | null;
+    locksLost: number;
+  } = {
     active: false,
     checkpoint: START,
     published: 0,
     failures: 0,
     lastError: null,
+    stalled: null,
+    locksLost: 0,
   };
 
   constructor(
@@ -76,10 +133,26 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.backoff = { initialMs: 200, maxMs: 10_000, ...options.backoff };
     this.logger = options.logger ?? quietLogger;
+    this.takeoverDelayMs = options.takeoverDelayMs ?? 15_000;
   }
 
   status(): RelayStatus {
     return { running: this.running, ...this.state };
+  }
+
+  /** How far the stored checkpoint (whoever holds the lock) is behind the store's head. */
+  async lag(): Promise<RelayLag> {
+    const checkpoint = await this.loadCheckpoint();
+    const [row] = await this.sql<{ events: string; oldest: Date | null; head: string | null }[]>`
+      select count(*) as events, min(recorded_at) as oldest, (select max(global_position) from events) as head
+      from events where (transaction_id, global_position) > (${checkpoint.transactionId}::xid8, ${checkpoint.globalPosition})`;
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+    return {
+      events: Number(row?.events ?? 0),
+      oldestUnpublishedMs: oldest === null ? 0 : Math.max(0, Date.now() - oldest),
+      checkpoint,
+      headPosition: Number(row?.head ?? 0),
+    };
   }
 
   async start(): Promise<void> {
@@ -127,9 +200,18 @@ export class OutboxRelay {
     let delay = this.backoff.initialMs;
     let checkpointLoaded = false;
     while (this.running) {
-      if (!(await this.holdLock())) {
+      const lock = await this.holdLock();
+      if (lock === 'waiting') {
         await this.sleep(this.pollIntervalMs);
         continue;
+      }
+      if (lock === 'acquired') {
+        checkpointLoaded = false;
+        if (this.options.exclusive && this.takeoverDelayMs > 0) {
+          // Fencing: a previous holder whose session died may still have one request in flight.
+          await this.sleepFor(this.takeoverDelayMs);
+          if (!this.running) break;
+        }
       }
       try {
         if (!checkpointLoaded) {
@@ -138,13 +220,23 @@ export class OutboxRelay {
         }
         const published = await this.publishNext();
         delay = this.backoff.initialMs;
+        if (this.state.stalled) {
+          this.logger.log(`relay ${this.name}: event ${this.state.stalled.eventId} was published after all; resuming`);
+          this.state.stalled = null;
+        }
         if (published === 0) await this.sleep(this.pollIntervalMs);
       } catch (error) {
         this.state.failures++;
         this.state.lastError = (error as Error).message;
-        this.logger.warn(`relay ${this.name}: ${(error as Error).message}; retrying in ${delay} ms`);
+        if (error instanceof LockLostError) {
+          this.logger.warn(`relay ${this.name}: ${error.message}; stopped publishing`);
+          checkpointLoaded = false;
+          continue;
+        }
+        if (error instanceof EventRefusedError) this.stall(error);
+        else this.logger.warn(`relay ${this.name}: ${(error as Error).message}; retrying in ${delay} ms`);
         this.backingOff = true;
-        await this.sleep(delay);
+        await this.sleepFor(error instanceof EventRefusedError ? this.backoff.maxMs : delay);
         this.backingOff = false;
         delay = Math.min(delay * 2, this.backoff.maxMs);
         checkpointLoaded = false;
@@ -152,19 +244,69 @@ export class OutboxRelay {
     }
   }
 
+  /** Loud, once per event: an error log naming it, `stalled` in the status (health: degraded). */
+  private stall(error: EventRefusedError): void {
+    const event = error.event;
+    if (this.state.stalled?.eventId !== event.eventId) {
+      this.state.stalled = {
+        eventId: event.eventId,
+        globalPosition: event.globalPosition,
+        streamId: event.streamId,
+        type: event.type,
+        reason: (error.cause as Error)?.message ?? String(error.cause),
+        since: new Date().toISOString(),
+      };
+      (this.logger.error ?? this.logger.warn).call(
+        this.logger,
+        `relay ${this.name} STALLED: ${error.message}; nothing after it is published until the transport accepts it (raise the broker's limits) — retrying it alone every ${this.backoff.maxMs} ms`,
+      );
+    }
+  }
+
   private async publishNext(): Promise<number> {
+    await this.checkLock();
     const page = await this.store.readAll(this.state.checkpoint, this.batchSize);
     if (page.events.length === 0) return 0;
-    await this.transport.publish(page.events);
+    await this.publishEvents(page.events);
+    return page.events.length;
+  }
+
+  /**
+   * Publishes `events` and advances the checkpoint past what the transport accepted. A refused
+   * request is split in halves down to the single event, which then stops the relay: accepted
+   * events are never sent again, and a bad one never makes the relay spin.
+   */
+  private async publishEvents(events: readonly StoredEvent[]): Promise<void> {
+    try {
+      await this.transport.publish(events);
+    } catch (error) {
+      if (!(error instanceof PublishError)) throw error;
+      if (error.accepted > 0) await this.advance(events.slice(0, error.accepted));
+      if (!error.refused) throw error.cause instanceof Error ? error.cause : error;
+      const rest = events.slice(error.accepted);
+      if (rest.length === 1) throw new EventRefusedError(rest[0]!, error.cause);
+      const half = Math.ceil(rest.length / 2);
+      await this.checkLock();
+      await this.publishEvents(rest.slice(0, half));
+      await this.checkLock();
+      await this.publishEvents(rest.slice(half));
+      return;
+    }
+    await this.advance(events);
+  }
+
+  /** Stores the checkpoint after `events`; it only ever moves forward, whoever writes it. */
+  private async advance(events: readonly StoredEvent[]): Promise<void> {
+    const last = events[events.length - 1]!;
     await this.sql`
       insert into relay_checkpoints (relay, transaction_id, global_position)
-      values (${this.name}, ${page.checkpoint.transactionId}::xid8, ${page.checkpoint.globalPosition})
+      values (${this.name}, ${last.transactionId}::xid8, ${last.globalPosition})
       on conflict (relay) do update set transaction_id = excluded.transaction_id,
-        global_position = excluded.global_position, updated_at = now()`;
-    this.state.checkpoint = page.checkpoint;
-    this.state.published += page.events.length;
+        global_position = excluded.global_position, updated_at = now()
+      where (relay_checkpoints.transaction_id, relay_checkpoints.global_position) < (excluded.transaction_id, excluded.global_position)`;
+    this.state.checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    this.state.published += events.length;
     this.state.lastError = null;
-    return page.events.length;
   }
 
   private async loadCheckpoint(): Promise<Checkpoint> {
@@ -173,29 +315,63 @@ export class OutboxRelay {
     return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
   }
 
-  private async holdLock(): Promise<boolean> {
+  /** 'held' (already ours, or not exclusive), 'acquired' (just now), or 'waiting' (another has it). */
+  private async holdLock(): Promise<'held' | 'acquired' | 'waiting'> {
     if (!this.options.exclusive) {
       this.state.active = true;
-      return true;
+      return 'held';
     }
-    if (this.lockConnection) return true;
+    if (this.lockConnection) return 'held';
     let connection: ReservedSql | null = null;
     try {
       connection = await this.sql.reserve();
       const [{ locked }] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${RELAY_LOCK}) as locked`;
       if (!locked) {
         connection.release();
-        return false;
+        return 'waiting';
       }
       this.lockConnection = connection;
       this.state.active = true;
-      this.logger.log(`relay ${this.name} holds the relay lock and publishes`);
-      return true;
+      this.logger.log(`relay ${this.name} holds the relay lock${this.takeoverDelayMs > 0 ? `; publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`);
+      return 'acquired';
     } catch (error) {
       connection?.release();
       this.state.lastError = (error as Error).message;
-      return false;
+      return 'waiting';
     }
+  }
+
+  /**
+   * Fencing: the advisory lock lives as long as the session that took it. Before every request to
+   * the transport, the relay asks that session whether it still holds the lock; when the session
+   * died (or answers no), another relay may take over, so this one stops at once.
+   */
+  private async checkLock(): Promise<void> {
+    if (!this.options.exclusive) return;
+    const connection = this.lockConnection;
+    if (!connection) throw new LockLostError('the relay lock is not held');
+    let held = false;
+    try {
+      const rows = await withTimeout(
+        connection<{ held: boolean }[]>`
+          select exists (select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
+                           and objid::text::bigint = ${RELAY_LOCK}) as held`,
+        5000,
+      );
+      held = rows[0]?.held === true;
+    } catch {
+      held = false;
+    }
+    if (held) return;
+    this.lockConnection = null;
+    this.state.active = false;
+    this.state.locksLost++;
+    try {
+      connection.release();
+    } catch {
+      // the connection is gone with its session
+    }
+    throw new LockLostError('the relay lock was lost (its database session ended)');
   }
 
   private async releaseLock(): Promise<void> {
@@ -207,6 +383,15 @@ export class OutboxRelay {
       await connection`select pg_advisory_unlock(${RELAY_LOCK})`;
     } finally {
       connection.release();
+    }
+  }
+
+  /** Sleeps `ms` unless stopped; wake-ups from new events do not cut it short. */
+  private async sleepFor(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (this.running && Date.now() < until) {
+      this.pendingWake = false;
+      await this.sleep(Math.min(until - Date.now(), 1000));
     }
   }
 
@@ -228,4 +413,14 @@ export class OutboxRelay {
       };
     });
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
 }
