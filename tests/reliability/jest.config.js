@@ -5,4 +5,7 @@ module.exports = {
   rootDir: __dirname,
   // The fault scenarios start brokers, databases and app processes of their own: one file at a time.
   maxWorkers: 1,
+  testTimeout: 10 * 60_000,
+  // Whatever a test started and could not stop (a hook that timed out) is killed before Jest exits.
+  setupFilesAfterEnv: ['<rootDir>/src/harness/cleanup.ts'],
 };

@@ -6,6 +6,14 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 
 export type AppName = 'api' | 'projector';
 
+/** Every process started in this test file, so a timed-out hook cannot leave one running. */
+const started = new Set<ChildProcess>();
+
+export function killEveryAppProcess(): void {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  started.clear();
+}
+
 /**
  * One of Cardlog's built apps (apps/<name>/dist/main.js) as a real process with its own
  * environment, so a test can SIGKILL it and start it again. Its output is kept (bounded) for the
@@ -38,6 +46,8 @@ export class AppProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.starts++;
+    started.add(child);
+    child.once('exit', () => started.delete(child));
     const keep = (chunk: Buffer) => {
       this.output += chunk.toString();
       if (this.output.length > 4_000_000) this.output = this.output.slice(-2_000_000);
