@@ -8,7 +8,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -22,6 +22,8 @@ export default [
             { sourceTag: 'type:rules', onlyDependOnLibsWithTags: ['type:events'], bannedExternalImports: serverOnly },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
+            // The browser app: libs only for their types (checked below), never a server library.
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data'], bannedExternalImports: serverOnly },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:events', 'type:rules', 'type:data', 'type:testing'] },
           ],
         },
@@ -30,5 +32,20 @@ export default [
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // The web app renders what the API answers: it imports the libraries' types, never their code.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@cardlog/*'], allowTypeImports: true, message: 'the web app imports only types from libs/ (import type …)' }] },
+      ],
+    },
+  },
+  {
+    // …except the prefix viewer of a rejected upload, which replays the user's file with the pure rules.
+    files: ['apps/web/src/replay/local-source.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 ];

@@ -10,7 +10,8 @@ const root = new URL('..', import.meta.url).pathname;
 const started = Date.now();
 const nx = join(root, 'node_modules', '.bin', 'nx');
 // Build output goes to stderr: stdout carries only what the server says.
-const build = spawnSync(nx, ['run', 'api:build', '--output-style=static', '--verbose=false'], {
+// The API and the web app it serves at / (Nx's cache skips an unchanged web build).
+const build = spawnSync(nx, ['run-many', '-t', 'build', '-p', 'api', 'web', '--output-style=static', '--verbose=false'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
   env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },

@@ -8,6 +8,7 @@ import { LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
 import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
+import { serveWebApp } from './web/web-app';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -28,5 +29,6 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
     .addBearerAuth()
     .build();
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs-json' });
+  serveWebApp(app, config.webDir);
   return app;
 }

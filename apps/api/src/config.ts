@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { kafkaBrokersFromEnv } from '@cardlog/bus';
 import { databaseFromEnv } from '@cardlog/store';
 
@@ -20,6 +21,8 @@ export interface ApiConfig {
   /** Replay snapshots every this many events (in-process projection). */
   readonly snapshotEvery: number;
   readonly logLevel: string;
+  /** The built web app served at `/` (apps/web/dist; CARDLOG_WEB_DIR overrides). */
+  readonly webDir: string;
   /** Pretty, human logs on a terminal; JSON lines otherwise. */
   readonly prettyLogs: boolean;
 }
@@ -57,6 +60,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),
     logLevel,
+    // From apps/api/src or apps/api/dist alike, apps/web/dist is two folders up.
+    webDir: env.CARDLOG_WEB_DIR || join(__dirname, '..', '..', 'web', 'dist'),
     prettyLogs: logFormat === 'pretty' || (logFormat === 'auto' && process.stdout.isTTY === true),
   };
 }

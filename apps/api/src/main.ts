@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost').replace('0.0.0.0', 'localhost');
   const buildMs = process.env.CARDLOG_BUILD_MS ? `; build ${process.env.CARDLOG_BUILD_MS} ms` : '';
   process.stdout.write(`Cardlog on ${url} · ${mode} · ${bus} · ready in ${Math.round(process.uptime() * 1000)} ms${buildMs}\n`);
-  process.stdout.write(`  API docs ${url}/docs · health ${url}/health\n`);
+  process.stdout.write(`  web app ${url}/ · API docs ${url}/docs · health ${url}/health\n`);
 }
 
 /**

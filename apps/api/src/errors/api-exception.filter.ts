@@ -25,7 +25,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(DATABASE_RETRY_SECONDS));
+    if (status > 503 || status === 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    else if (status >= 500) this.logger.warn(`answered ${status}: ${exception instanceof Error ? exception.message : String(exception)}`);
     res.status(status).json(body);
   }
 
@@ -54,6 +56,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (typeof bodyParser.status === 'number' && bodyParser.status >= 400 && bodyParser.status < 500) {
       return [bodyParser.status, { error: { code: 'BAD_REQUEST', message: (exception as Error).message } }];
     }
+    if (databaseUnavailable(exception)) {
+      return [
+        HttpStatus.SERVICE_UNAVAILABLE,
+        { error: { code: 'DATABASE_UNAVAILABLE', message: 'the database is not answering; nothing was stored — retry shortly', retryAfterSeconds: DATABASE_RETRY_SECONDS } },
+      ];
+    }
     return [HttpStatus.INTERNAL_SERVER_ERROR, { error: { code: 'INTERNAL', message: 'an unexpected error occurred; it has been logged' } }];
   }
+}
+
+const DATABASE_RETRY_SECONDS = 2;
+
+/**
+ * The database is down or restarting (connection refused or lost, the server shutting down or
+ * still starting): the request did not commit, so the client may retry — a 503, not a 500.
+ */
+export function databaseUnavailable(exception: unknown): boolean {
+  const e = exception as { code?: string; errno?: string } | null;
+  const code = e?.code ?? e?.errno;
+  return (
+    typeof code === 'string' &&
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(code)
+  );
 }

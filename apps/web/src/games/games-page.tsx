@@ -1,0 +1,117 @@
+import { FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, query } from '../api/client';
+import type { GameSummary } from '../api/types';
+import { Link, navigate, setParams, useLocation } from '../router';
+import { ErrorBox, Loading, useTitle } from '../ui/errors';
+
+const FILTERS = [
+  { key: 'system', label: 'System', placeholder: 'born-from-blood' },
+  { key: 'tournament', label: 'Tournament', placeholder: 'tournament id' },
+  { key: 'player', label: 'Player', placeholder: 'name or id' },
+  { key: 'deck', label: 'Deck', placeholder: 'deck name or archetype' },
+] as const;
+
+/** `/games`: the filterable, cursor-paginated list; filters and the cursor live in the URL. */
+export function GamesPage() {
+  useTitle('Games');
+  const { params } = useLocation();
+  const filter = Object.fromEntries(FILTERS.map((f) => [f.key, params.get(f.key) ?? undefined]));
+  const cursor = params.get('cursor') ?? undefined;
+  const games = useQuery({ queryKey: ['games', filter, cursor], queryFn: ({ signal }) => api.games({ ...filter, cursor, limit: '25' }, signal), placeholderData: keepPreviousData });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    navigate(`/games${query(Object.fromEntries(FILTERS.map((f) => [f.key, String(form.get(f.key) ?? '').trim()])))}`);
+  };
+
+  return (
+    <section>
+      <h1>Games</h1>
+      <form className="filters" onSubmit={submit} aria-label="Filter games">
+        {FILTERS.map((f) => (
+          <label key={f.key}>
+            {f.label}
+            <input name={f.key} defaultValue={filter[f.key] ?? ''} placeholder={f.placeholder} key={filter[f.key] ?? ''} />
+          </label>
+        ))}
+        <button type="submit">Filter</button>
+        <Link href="/games">Clear</Link>
+      </form>
+      {games.isError ? <ErrorBox error={games.error} /> : null}
+      {games.isPending ? <Loading what="games" /> : null}
+      {games.data ? (
+        <>
+          <GamesTable games={games.data.items} />
+          <nav className="pager" aria-label="Pages">
+            {cursor ? (
+              <button type="button" onClick={() => window.history.back()}>
+                Previous page
+              </button>
+            ) : null}
+            {games.data.nextCursor ? (
+              <button type="button" onClick={() => setParams({ cursor: games.data.nextCursor }, { replace: false })}>
+                Next page
+              </button>
+            ) : null}
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function result(g: GameSummary): string {
+  const outcome = g.outcome;
+  if (!outcome) return 'in progress';
+  if (outcome.result === 'draw') return `draw (${outcome.reason})`;
+  const winner = g.players.find((p) => p.seat === outcome.winner);
+  return `${winner?.name ?? outcome.winner} won (${outcome.reason})`;
+}
+
+function GamesTable({ games }: { games: GameSummary[] }) {
+  if (games.length === 0) return <p>No game matches these filters.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="games">
+        <caption className="sr-only">Games, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">System</th>
+            <th scope="col">Tournament</th>
+            <th scope="col">Players (decks)</th>
+            <th scope="col">Result</th>
+            <th scope="col">Events</th>
+            <th scope="col">Recorded</th>
+          </tr>
+        </thead>
+        <tbody>
+          {games.map((g) => (
+            <tr key={g.id}>
+              <td>
+                <Link href={`/games/${g.id}?step=0`}>Replay {g.id.slice(0, 8)}</Link>
+              </td>
+              <td>{g.system}</td>
+              <td>{g.game?.tournament ? `${g.game.tournament}${g.game.round !== undefined ? ` · round ${g.game.round}` : ''}` : '—'}</td>
+              <td>
+                {g.players.map((p) => (
+                  <div key={p.seat}>
+                    {p.name}
+                    {p.deck?.name || p.deck?.archetype ? <span className="muted"> ({p.deck.name ?? p.deck.archetype})</span> : null}
+                  </div>
+                ))}
+              </td>
+              <td>{result(g)}</td>
+              <td className="num">{g.events}</td>
+              <td>
+                <time dateTime={g.createdAt}>{new Date(g.createdAt).toISOString().slice(0, 16).replace('T', ' ')}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import type { GameState, GameSummary } from '../../api/types';
+import { BornFromBloodBoard } from './born-from-blood';
+import { GenericBoard } from './generic';
+
+export interface BoardProps<View = unknown> {
+  /** The viewer's view of the board, exactly as the state API answered it. */
+  readonly view: View;
+  readonly state: GameState;
+  readonly players: GameSummary['players'];
+}
+
+/** One board per game system, the same plug-in shape as libs/rules; the rest get the generic board. */
+const BOARDS: Record<string, ComponentType<BoardProps<any>>> = {
+  'born-from-blood': BornFromBloodBoard,
+};
+
+export function boardFor(system: string): ComponentType<BoardProps<any>> {
+  return BOARDS[system] ?? GenericBoard;
+}

@@ -1,0 +1,206 @@
+import { ChangeEvent, DragEvent, useState } from 'react';
+import { session } from '../api/client';
+import { keepRejectedDocument } from '../replay/prefix-store';
+import { stepOfRejection } from '../replay/positions';
+import { Link } from '../router';
+import { useTitle } from '../ui/errors';
+
+interface Rejection {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  readonly index?: number | null;
+  readonly type?: string;
+  readonly validEvents?: number;
+  readonly path?: string;
+  /** The prefix viewer of a rule failure, when the document itself was readable. */
+  readonly prefix?: string;
+}
+
+interface Line {
+  readonly label: string;
+  readonly status: 'created' | 'exists' | 'rejected';
+  readonly id?: string;
+  readonly events?: number;
+  readonly rejection?: Rejection;
+}
+
+interface FileResult {
+  readonly name: string;
+  readonly size: number;
+  readonly progress: number;
+  readonly state: 'waiting' | 'uploading' | 'done' | 'failed';
+  readonly lines: Line[];
+  readonly error?: Rejection;
+}
+
+/** POSTs with upload progress (fetch has none); resolves with the status and the parsed answer. */
+function send(path: string, body: string, token: string, onProgress: (fraction: number) => void): Promise<{ status: number; body: any }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('content-type', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let parsed: any = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = { error: { code: `HTTP_${xhr.status}`, message: xhr.responseText } };
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    xhr.onerror = () => resolve({ status: 0, body: { error: { code: 'NETWORK', message: 'the server did not answer' } } });
+    xhr.send(body);
+  });
+}
+
+function rejectionOf(status: number, error: any, documentText?: string): Rejection {
+  const r: Rejection = { status, code: error?.code ?? `HTTP_${status}`, message: error?.message ?? 'rejected', ...error };
+  // A rule failure (422) has a valid prefix to look at; a document that did not parse has none.
+  if (status === 422 && typeof r.index === 'number' && r.index >= 0 && documentText) return { ...r, prefix: `/upload/prefix/${keepRejectedDocument(documentText)}?step=${stepOfRejection(r)}&view=judge` };
+  return r;
+}
+
+const isJsonLines = (name: string, text: string) => /\.(jsonl|ndjson)$/i.test(name) || text.trim().split('\n').filter((l) => l.trim()).length > 1;
+
+/** `/upload`: files or JSON Lines bundles with a session-only token; per-file progress and results. */
+export function UploadPage() {
+  useTitle('Upload');
+  const [token, setToken] = useState(session.token());
+  const [files, setFiles] = useState<FileResult[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const done = files.filter((f) => f.state === 'done' || f.state === 'failed').length;
+
+  const update = (i: number, change: Partial<FileResult>) => setFiles((all) => all.map((f, k) => (k === i ? { ...f, ...change } : f)));
+
+  const upload = async (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    session.setToken(token.trim());
+    const start = files.length;
+    setFiles((all) => [...all, ...chosen.map((f) => ({ name: f.name, size: f.size, progress: 0, state: 'waiting' as const, lines: [] }))]);
+    for (const [k, file] of chosen.entries()) {
+      const i = start + k;
+      const text = await file.text();
+      update(i, { state: 'uploading' });
+      const batch = isJsonLines(file.name, text);
+      const { status, body } = await send(batch ? '/v1/games/batch' : '/v1/games', text, token.trim(), (p) => update(i, { progress: p }));
+      if (status >= 200 && status < 300 && batch) {
+        const lines = text.split('\n');
+        update(i, {
+          state: 'done',
+          progress: 1,
+          lines: body.results.map((r: any) =>
+            r.status === 'rejected'
+              ? { label: `line ${r.line}`, status: 'rejected', rejection: rejectionOf(typeof r.error?.index === 'number' ? 422 : 400, r.error, lines[r.line - 1]) }
+              : { label: `line ${r.line}`, status: r.status, id: r.id, events: r.events },
+          ),
+        });
+      } else if (status >= 200 && status < 300) {
+        update(i, { state: 'done', progress: 1, lines: [{ label: file.name, status: status === 201 ? 'created' : 'exists', id: body.id, events: body.events }] });
+      } else if (!batch && (status === 422 || status === 400)) {
+        update(i, { state: 'done', progress: 1, lines: [{ label: file.name, status: 'rejected', rejection: rejectionOf(status, body?.error, text) }] });
+      } else {
+        update(i, { state: 'failed', progress: 1, error: rejectionOf(status, body?.error) });
+      }
+    }
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    void upload([...e.dataTransfer.files]);
+  };
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    void upload([...(e.target.files ?? [])]);
+    e.target.value = '';
+  };
+
+  return (
+    <section className="upload">
+      <h1>Upload games</h1>
+      <p>
+        cardlog/1 documents (<code>.json</code>, one game each) or JSON Lines (<code>.jsonl</code>, one game per line). A rejected game stores nothing; its valid prefix can
+        still be replayed here.
+      </p>
+      <label className="token-field">
+        Upload token <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder="kept for this tab only" />
+      </label>
+      <div
+        className={`drop${dragging ? ' over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drop files here, or</p>
+        <label className="button-like">
+          Choose files <input type="file" multiple accept=".json,.jsonl,.ndjson,application/json" onChange={onChoose} />
+        </label>
+      </div>
+      {files.length ? (
+        <>
+          <label className="overall">
+            Upload progress {done} of {files.length} files <progress max={files.length} value={done} />
+          </label>
+          <ol className="results" aria-label="Upload results">
+            {files.map((f, i) => (
+              <li key={i} aria-label={f.name}>
+                <div className="file-head">
+                  <strong>{f.name}</strong> <span className="muted">({Math.ceil(f.size / 1024)} KiB)</span>{' '}
+                  <progress max={1} value={f.progress} aria-label={`${f.name} progress`} /> <span>{f.state}</span>
+                </div>
+                {f.error ? <RejectionText rejection={f.error} /> : null}
+                <ul>
+                  {f.lines.map((l, k) => (
+                    <li key={k} className={`line ${l.status}`}>
+                      {l.status === 'rejected' ? (
+                        <>
+                          <span className="status-word">✗ rejected</span> {l.label !== f.name ? `${l.label}: ` : ''}
+                          <RejectionText rejection={l.rejection!} />
+                        </>
+                      ) : (
+                        <>
+                          <span className="status-word">✓ {l.status === 'created' ? 'stored' : 'already stored'}</span> {l.label !== f.name ? `${l.label}: ` : ''}
+                          {l.events} events · <Link href={`/games/${l.id}?step=0`}>open the replay</Link>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function RejectionText({ rejection: r }: { rejection: Rejection }) {
+  return (
+    <span className="rejection">
+      {typeof r.index === 'number' && r.index >= 0 ? (
+        <>
+          event <strong>{r.index}</strong>
+          {r.type ? ` (${r.type})` : ''}{' '}
+        </>
+      ) : r.path ? (
+        <>
+          at <code>{r.path}</code>{' '}
+        </>
+      ) : null}
+      <code>{r.code}</code>: {r.message}
+      {r.status === 401 ? ' — enter a valid upload token' : r.status === 403 ? ' — this token may not record for that tournament' : ''}
+      {r.prefix ? (
+        <>
+          {' '}
+          · <Link href={r.prefix}>open the valid prefix in the replay viewer</Link>
+        </>
+      ) : null}
+    </span>
+  );
+}
