@@ -21,7 +21,7 @@ async function startApi(dataDir: string): Promise<{ url: string; process: ChildP
     const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /Cardlog API on (http:\/\/\S+?) /.exec(output);
+      const m = /Cardlog (?:API )?on (http:\/\/\S+?) /.exec(output);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]!);
