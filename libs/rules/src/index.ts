@@ -10,3 +10,4 @@ export * from './snapshot';
 export * from './simulate';
 export { Prng } from './prng';
 export * from './insights';
+export * from './tournament';
