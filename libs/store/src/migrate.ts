@@ -44,8 +44,9 @@ export function loadMigrations(dir = defaultMigrationsDir()): Migration[] {
       return { id: Number(match[1]), name: file, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     })
     .sort((a, b) => a.id - b.id);
+  // Numbers are unique and ascending; gaps are allowed, since parallel branches take ranges (0040–0049, …).
   migrations.forEach((m, i) => {
-    if (m.id !== i + 1) throw new MigrationError(`migrations must be numbered 1..n without gaps; found ${m.name} at position ${i + 1}`);
+    if (i > 0 && m.id === migrations[i - 1]!.id) throw new MigrationError(`migrations ${migrations[i - 1]!.name} and ${m.name} share the number ${m.id}`);
   });
   return migrations;
 }
