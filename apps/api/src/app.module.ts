@@ -15,6 +15,7 @@ import { PipelineModule } from './pipeline/pipeline.module';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
 import { StatsModule } from './stats/stats.module';
+import { TournamentsModule } from './tournaments/tournaments';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         PipelineModule,
         HealthModule,
         StatsModule,
+        TournamentsModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [

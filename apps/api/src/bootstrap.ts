@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { text } from 'express';
-import { LOG_LIMITS } from '@cardlog/events';
+import { BUNDLE_LIMITS, LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
 
@@ -18,6 +18,7 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   // Bodies arrive as text: documents are parsed by the log format's own parser, which names the
   // line and column of malformed JSON and enforces the documented limits (413 past them).
   app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
+  app.use('/v1/tournaments', text({ type: () => true, limit: BUNDLE_LIMITS.maxBundleBytes }));
   app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
