@@ -7,6 +7,7 @@ import { text } from 'express';
 import { BUNDLE_LIMITS, LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
+import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -17,10 +18,10 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   app.useLogger(app.get(Logger));
   // Bodies arrive as text: documents are parsed by the log format's own parser, which names the
   // line and column of malformed JSON and enforces the documented limits (413 past them).
+  if (config.writeRate > 0) app.use(rateLimitWrites(new RateLimiter(config.writeRate, config.writeBurst)));
   app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
   app.use('/v1/tournaments', text({ type: () => true, limit: BUNDLE_LIMITS.maxBundleBytes }));
   app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
-  app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')
     .setDescription('Record, validate and replay trading card games')

@@ -88,6 +88,10 @@ export interface NextGameContext {
   readonly events: readonly LogEvent[];
   /** Seat of a player id in game N+1. */
   readonly seatOf: (playerId: string) => string | undefined;
+  /** Both documents and game N's outcome, for rules that read the games themselves (seats as each document has them). */
+  readonly previousDocument: GameDocument;
+  readonly previousOutcome: Outcome;
+  readonly document: GameDocument;
 }
 
 export interface MatchRules {

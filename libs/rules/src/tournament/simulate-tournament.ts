@@ -36,7 +36,7 @@ const FAMILY_NAMES = [
  * field (named players, archetypes of uneven popularity), Swiss pairings (same points, no rematches,
  * the bye to the lowest player without one), a midway drop, every match played game by game to the
  * needed wins, and each player's registered list taken from the deck they registered in their games.
- * In later games of a match the previous game's loser goes first (a draw: whoever did not go first).
+ * In later games of a match the previous game's loser chooses to go first (after a draw, the game's own method).
  */
 export function simulateTournament(options: SimulateTournamentOptions): TournamentBundle {
   const plugin = findGame(options.system);
@@ -162,9 +162,8 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
       if (winnerSeat === seatOf(a.id)) wins[a.id]! += 1;
       else if (winnerSeat === seatOf(b.id)) wins[b.id]! += 1;
       else draws += 1;
-      // The loser of this game goes first in the next; after a draw, whoever went second.
-      const loserSeat = winnerSeat === null ? null : winnerSeat === 'p1' ? 'p2' : 'p1';
-      firstSeat = loserSeat ?? (firstPlayerSeat(document) === 'p1' ? 'p2' : 'p1');
+      // The loser of this game chooses to go first in the next; after a draw, the game's own fair method.
+      firstSeat = winnerSeat === null ? undefined : winnerSeat === 'p1' ? 'p2' : 'p1';
     }
     return { wins, draws, documents };
   }

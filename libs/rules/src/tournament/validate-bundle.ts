@@ -290,6 +290,9 @@ function checkMatch(
         firstPlayer,
         events: result.applied,
         seatOf: (id) => document.players.find((p) => p.id === id)?.seat,
+        previousDocument: previous.document,
+        previousOutcome: previous.outcome!,
+        document,
       });
       if (violation) {
         const index = result.applied.findIndex((e) => typeof (e.payload as { firstPlayer?: unknown } | null)?.firstPlayer === 'string');
