@@ -192,6 +192,62 @@ CREATE TABLE public.rm_replay_steps (
     description text NOT NULL
 );
 
+CREATE TABLE public.rm_tournament_matches (
+    tournament_id text NOT NULL,
+    round integer NOT NULL,
+    table_number integer,
+    player_a text NOT NULL,
+    player_b text,
+    wins_a integer NOT NULL,
+    wins_b integer NOT NULL,
+    draws integer NOT NULL,
+    result_only boolean NOT NULL,
+    games jsonb NOT NULL
+);
+
+CREATE TABLE public.rm_tournament_players (
+    tournament_id text NOT NULL,
+    player_id text NOT NULL,
+    name text NOT NULL,
+    deck_name text,
+    archetype text,
+    list jsonb,
+    dropped_after integer
+);
+
+CREATE TABLE public.rm_tournament_standings (
+    tournament_id text NOT NULL,
+    after_round integer NOT NULL,
+    player_id text NOT NULL,
+    rank integer NOT NULL,
+    name text NOT NULL,
+    points integer NOT NULL,
+    match_wins integer NOT NULL,
+    match_losses integer NOT NULL,
+    match_draws integer NOT NULL,
+    byes integer NOT NULL,
+    omw numeric(6,4) NOT NULL,
+    gw numeric(6,4) NOT NULL,
+    ogw numeric(6,4) NOT NULL,
+    dropped_after integer
+);
+
+CREATE TABLE public.rm_tournaments (
+    tournament_id text NOT NULL,
+    name text NOT NULL,
+    system text NOT NULL,
+    rules_version text NOT NULL,
+    start_date date NOT NULL,
+    end_date date,
+    swiss_rounds integer NOT NULL,
+    top_cut integer,
+    best_of integer NOT NULL,
+    decks_public boolean DEFAULT false NOT NULL,
+    catalog_id text,
+    players integer NOT NULL,
+    rounds_recorded integer DEFAULT 0 NOT NULL
+);
+
 CREATE TABLE public.schema_migrations (
     id integer NOT NULL,
     name text NOT NULL,
@@ -267,6 +323,18 @@ ALTER TABLE ONLY public.rm_replay_snapshots
 ALTER TABLE ONLY public.rm_replay_steps
     ADD CONSTRAINT rm_replay_steps_pkey PRIMARY KEY (game_id, seq);
 
+ALTER TABLE ONLY public.rm_tournament_matches
+    ADD CONSTRAINT rm_tournament_matches_pkey PRIMARY KEY (tournament_id, round, player_a);
+
+ALTER TABLE ONLY public.rm_tournament_players
+    ADD CONSTRAINT rm_tournament_players_pkey PRIMARY KEY (tournament_id, player_id);
+
+ALTER TABLE ONLY public.rm_tournament_standings
+    ADD CONSTRAINT rm_tournament_standings_pkey PRIMARY KEY (tournament_id, after_round, player_id);
+
+ALTER TABLE ONLY public.rm_tournaments
+    ADD CONSTRAINT rm_tournaments_pkey PRIMARY KEY (tournament_id);
+
 ALTER TABLE ONLY public.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (id);
 
@@ -294,6 +362,8 @@ CREATE INDEX rm_game_seats_archetype_idx ON public.rm_game_seats USING btree (sy
 CREATE INDEX rm_games_system_idx ON public.rm_games USING btree (system, recorded_at DESC);
 
 CREATE INDEX rm_games_tournament_idx ON public.rm_games USING btree (tournament) WHERE (tournament IS NOT NULL);
+
+CREATE INDEX rm_tournaments_system ON public.rm_tournaments USING btree (system, start_date DESC);
 
 CREATE TRIGGER events_appended AFTER INSERT ON public.events FOR EACH STATEMENT EXECUTE FUNCTION public.notify_events_appended();
 

@@ -16,6 +16,7 @@ import { PipelineModule } from './pipeline/pipeline.module';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
 import { StatsModule } from './stats/stats.module';
+import { TournamentsModule } from './tournaments/tournaments';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         HealthModule,
         StatsModule,
         BackpressureModule,
+        TournamentsModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [

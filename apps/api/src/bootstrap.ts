@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { text } from 'express';
-import { LOG_LIMITS } from '@cardlog/events';
+import { BUNDLE_LIMITS, LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
 import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
@@ -21,6 +21,7 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   // line and column of malformed JSON and enforces the documented limits (413 past them).
   if (config.writeRate > 0) app.use(rateLimitWrites(new RateLimiter(config.writeRate, config.writeBurst)));
   app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
+  app.use('/v1/tournaments', text({ type: () => true, limit: BUNDLE_LIMITS.maxBundleBytes }));
   app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')

@@ -13,3 +13,4 @@ export * from './born-from-blood';
 export * from './aegis';
 export * from './devacurse';
 export * from './summoner-master';
+export * from './tournament';

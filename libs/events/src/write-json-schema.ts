@@ -1,8 +1,14 @@
-// `npm run schema`: writes the checked-in JSON Schema of the log format (a test keeps it current).
+// `npm run schema`: writes the checked-in JSON Schemas of the log format and the tournament bundle (a test keeps them current).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { logJsonSchema } from './json-schema';
+import { tournamentJsonSchema } from './tournament';
 
-const target = join(__dirname, '..', 'schema', 'cardlog-1.schema.json');
-writeFileSync(target, `${JSON.stringify(logJsonSchema(), null, 2)}\n`);
-console.log(`wrote ${target}`);
+for (const [file, schema] of [
+  ['cardlog-1.schema.json', logJsonSchema()],
+  ['cardlog-tournament-1.schema.json', tournamentJsonSchema()],
+] as const) {
+  const target = join(__dirname, '..', 'schema', file);
+  writeFileSync(target, `${JSON.stringify(schema, null, 2)}\n`);
+  console.log(`wrote ${target}`);
+}

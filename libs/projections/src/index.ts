@@ -9,3 +9,5 @@ export * from './projector/kafka-projector';
 export * from './projector/metrics';
 export * from './replay-reader';
 export * from './stats';
+export * from './projector/tournament-projection';
+export * from './tournament-queries';

@@ -109,6 +109,20 @@ export class GameRecorder {
     return { id: gameId, events: result.applied.length, outcome: result.outcome, created: true };
   }
 
+  /**
+   * Stores one already replayed game inside the caller's transaction (a tournament bundle stores
+   * all its games and rounds in one). Wakes nobody: call `notifyRecorded` after the commit.
+   */
+  async storeReplayed(tx: TransactionSql, gameId: string, document: GameDocument, applied: readonly LogEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
+    await this.recordHeader(tx, gameId, document, 'upload', options);
+    await this.store.append(streamIdOf(gameId), 'no_stream', this.toNewEvents(applied, options), tx);
+    await this.insertGame(tx, gameId, document, 'upload', outcome, options, hashDocument(document));
+  }
+
+  notifyRecorded(): void {
+    this.recorded();
+  }
+
   /** Opens a live game from a document with no events; actions follow through `appendLive`. */
   async startLive(input: string | Buffer | unknown, options: RecordOptions): Promise<{ id: string; version: number; created: boolean }> {
     const document = parseOrThrow(input);

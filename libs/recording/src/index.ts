@@ -4,3 +4,4 @@ export * from './catalogs';
 export * from './games-table';
 export * from './game-recorder';
 export * from './game-reader';
+export * from './tournament-recorder';

@@ -1,5 +1,6 @@
-import type { GameContext, GameDocument, GameVocabulary } from '@cardlog/events';
-import type { AnyGameSystem } from './game-system';
+import type { GameContext, GameDocument, GameVocabulary, LogEvent } from '@cardlog/events';
+import type { AnyGameSystem, Catalog, Outcome } from './game-system';
+import type { RuleViolation } from './rule-violation';
 import type { GameInsights } from './insights';
 
 /** What a simulator is asked for: one seeded game. */
@@ -41,6 +42,8 @@ export interface SimulatedDocument {
   readonly ending: string;
   /** True when a rule of the game ended it (not a concession at the event cap). */
   readonly byWinCondition: boolean;
+  /** How the game ended, when the simulator knows it without a replay. */
+  readonly outcome?: Outcome | null;
 }
 
 /** Seeded bot games for a system: same seed, same game. */
@@ -64,4 +67,36 @@ export interface GamePlugin {
   readonly simulator?: GameSimulator;
   /** A plain-text board of `view(state, viewer)`, for `cardlog replay`; JSON when absent. */
   readonly textBoard?: (view: any) => string;
+  /**
+   * Every deck-construction violation of a registered list (the game's `DeckRegistered` payload)
+   * against a catalog, in the rules' order; empty when the list is legal. The Decider stops at the
+   * first; organisers checking a list want them all.
+   */
+  readonly validateDeck?: (list: unknown, catalog: Catalog) => readonly RuleViolation[];
+  /** How the games of one match relate; "recorded, with the choice shown" when absent. */
+  readonly matchRules?: MatchRules;
+}
+
+/** What a first-player check across a match's games is given: game N's result and game N+1. */
+export interface NextGameContext {
+  /** Game N+1's number in the match (2, 3, …). */
+  readonly gameNumber: number;
+  /** Player ids: who won and lost game N (null for a draw), and who went first in it. */
+  readonly previous: { readonly winner: string | null; readonly loser: string | null; readonly firstPlayer: string | null };
+  /** Who went first in game N+1 (player id), and game N+1's events, to read how it was chosen. */
+  readonly firstPlayer: string | null;
+  readonly events: readonly LogEvent[];
+  /** Seat of a player id in game N+1. */
+  readonly seatOf: (playerId: string) => string | undefined;
+  /** Both documents and game N's outcome, for rules that read the games themselves (seats as each document has them). */
+  readonly previousDocument: GameDocument;
+  readonly previousOutcome: Outcome;
+  readonly document: GameDocument;
+}
+
+export interface MatchRules {
+  /** Lists may change between games of a match (sideboarding): DECK_MISMATCH is not checked. */
+  readonly sideboarding?: boolean;
+  /** A violation when game N+1's first player was not chosen as the rules require (e.g. SM-R5/R6), else null. */
+  readonly checkNextFirstPlayer?: (context: NextGameContext) => RuleViolation | null;
 }

@@ -16,3 +16,4 @@ export * from './snapshot';
 export * from './simulate';
 export { Prng } from './prng';
 export * from './insights';
+export * from './tournament';

@@ -154,6 +154,41 @@ describe('the CLI against a running server', () => {
   });
 });
 
+describe('the CLI with a tournament bundle', () => {
+  const work = tempDir();
+  const bundleFile = join(work, 'club-night.json');
+  const brokenFile = join(work, 'broken.json');
+  let api: Awaited<ReturnType<typeof startApi>>;
+  let token: string;
+
+  beforeAll(async () => {
+    const io = captureIo();
+    expect(await main(['simulate', '--tournament', 'club-night', '--players', '6', '--rounds', '2', '--best-of', '1', '--seed', '8', '--out', bundleFile], io)).toBe(0);
+    const broken = JSON.parse(readFileSync(bundleFile, 'utf8'));
+    broken.tournament.id = 'club-night-broken';
+    for (const round of broken.rounds) for (const p of round.pairings) for (const g of p.games ?? []) g.game.tournament = 'club-night-broken';
+    const game = broken.rounds[1].pairings[0].games[0];
+    const k = game.events.findIndex((e: { player?: string }) => e.player !== undefined);
+    game.events.splice(k + 1, 0, structuredClone(game.events[k]));
+    writeFileSync(brokenFile, JSON.stringify(broken));
+    api = await startApi(join(work, 'data'));
+    token = readFileSync(join(work, 'data', 'local-token'), 'utf8').trim();
+  });
+  afterAll(() => api?.stop());
+
+  it('upload sends a bundle to /v1/tournaments; again, it is already present; a broken one names round, table, game and event', async () => {
+    const io = captureIo();
+    expect(await main(['upload', bundleFile, '--server', api.url, '--token', token, '--journal', join(work, 'j1')], io)).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(/created 1, already present 0, rejected 0/);
+    const again = captureIo();
+    expect(await main(['upload', bundleFile, '--server', api.url, '--token', token, '--journal', join(work, 'j2')], again)).toBe(0);
+    expect(again.stdout.join('\n')).toMatch(/created 0, already present 1, rejected 0/);
+    const bad = captureIo();
+    expect(await main(['upload', brokenFile, '--server', api.url, '--token', token, '--journal', join(work, 'j3')], bad)).toBe(1);
+    expect(bad.stdout.join('\n')).toMatch(/REJECTED .*broken\.json at \$\.rounds\[1\]\.pairings\[0\]\.games\[0\]\.events\[\d+\] [A-Z_]+: /);
+  });
+});
+
 describe('replay', () => {
   const dir = tempDir();
   const doc = simulateGames(1, 2024)[0]!.document;

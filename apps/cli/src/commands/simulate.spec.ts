@@ -68,4 +68,23 @@ describe('cardlog simulate', () => {
     expect(text).toMatch(/Mana \d +Aegis \d set/);
     expect(text).toMatch(/^ {2}Hand /m);
   });
+
+  it('--tournament writes a seeded Swiss event as one cardlog-tournament/1 bundle', () => {
+    const dir = tempDir();
+    const io = captureIo();
+    const argv = ['--tournament', 'club-night', '--system', 'born-from-blood', '--players', '6', '--rounds', '2', '--best-of', '1', '--seed', '4'];
+    expect(simulateCommand([...argv, '--out', join(dir, 'a.json')], io)).toBe(0);
+    simulateCommand([...argv, '--out', join(dir, 'b.json')], captureIo());
+    const text = readFileSync(join(dir, 'a.json'), 'utf8');
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(text);
+    const bundle = JSON.parse(text);
+    expect(bundle).toMatchObject({ format: 'cardlog-tournament/1', tournament: { id: 'club-night', bestOf: 1, format: { swissRounds: 2 } } });
+    expect(bundle.players).toHaveLength(6);
+    expect(bundle.rounds.map((r: { pairings: unknown[] }) => r.pairings.length)).toEqual([3, 3]);
+    expect(io.stdout[0]).toBe('tournament club-night: 6 players, 2 rounds, best of 1, 6 games');
+  });
+
+  it('--tournament refuses a best of 2', () => {
+    expect(() => simulateCommand(['--tournament', '--best-of', '2'], captureIo())).toThrow(UsageError);
+  });
 });

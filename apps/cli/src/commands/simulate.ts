@@ -1,16 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch } from '@cardlog/rules';
+import { dirname, join, resolve } from 'node:path';
+import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { EXIT, Io } from '../io';
 
-export const SIMULATE_USAGE = 'cardlog simulate --system SYSTEM --games N --seed S [--players P] [--best-of B] [--out DIR] [--max-events M]';
+export const SIMULATE_USAGE =
+  'cardlog simulate --system SYSTEM --games N --seed S [--players P] [--best-of B] [--out DIR] [--max-events M]\n' +
+  '  cardlog simulate --tournament [ID] --system SYSTEM [--players 32] [--rounds 5] [--best-of 1|3|5] [--seed S] [--out FILE]   a Swiss event as a bundle';
 
 /**
  * `simulate`: plays seeded bot games and writes each as a cardlog/1 document `<system>-<seed>-<n>.json`.
  * With `--best-of B`, plays N matches instead, written `<system>-<seed>-<match>-<game>.json`.
  */
 export function simulateCommand(argv: readonly string[], io: Io): number {
+  if (argv.includes('--tournament')) return simulateTournamentCommand(argv, io);
   const { positionals, options } = parseArgs(argv, { system: 'string', games: 'integer', seed: 'integer', players: 'integer', 'best-of': 'integer', out: 'string', 'max-events': 'integer' });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const system = (options.system as string | undefined) ?? 'born-from-blood';
@@ -55,5 +58,48 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
   io.out(`win-condition rate ${rate.toFixed(1)}% (${counts})`);
   io.out(`events ${events} (${(events / played.length).toFixed(1)} per game)`);
   if (out) io.out(`wrote ${played.length} documents to ${out}`);
+  return EXIT.ok;
+}
+
+/**
+ * `simulate --tournament`: a seeded Swiss event played by the system's bots, written as one
+ * cardlog-tournament/1 bundle (upload it with `cardlog upload FILE`).
+ */
+function simulateTournamentCommand(argv: readonly string[], io: Io): number {
+  // `--tournament` takes an optional id: `--tournament --system x` or `--tournament my-open --system x`.
+  const at = argv.indexOf('--tournament');
+  const next = argv[at + 1];
+  const id = next !== undefined && !next.startsWith('--') ? next : undefined;
+  const rest = [...argv.slice(0, at), ...argv.slice(at + (id === undefined ? 1 : 2))];
+  const { positionals, options } = parseArgs(rest, { system: 'string', seed: 'integer', players: 'integer', rounds: 'integer', 'best-of': 'integer', out: 'string', name: 'string' });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const system = (options.system as string | undefined) ?? 'born-from-blood';
+  const simulator = findSimulator(system);
+  if (!simulator || !simulator.playerCounts.includes(2)) {
+    const have = registeredGames().filter((g) => g.simulator?.playerCounts.includes(2)).map((g) => g.system.id);
+    throw new UsageError(`no two-player simulator for system "${system}" (have: ${have.join(', ')})`);
+  }
+  const bestOf = (options['best-of'] as number | undefined) ?? 3;
+  if (bestOf !== 1 && bestOf !== 3 && bestOf !== 5) throw new UsageError('--best-of must be 1, 3 or 5');
+  const players = (options.players as number | undefined) ?? 32;
+  const rounds = (options.rounds as number | undefined) ?? 5;
+  if (players < 2 || players > 1024) throw new UsageError('--players must be from 2 to 1024');
+  if (rounds < 1 || rounds > 30) throw new UsageError('--rounds must be from 1 to 30');
+  const seed = (options.seed as number | undefined) ?? 1;
+  const bundle = simulateTournament({
+    system,
+    players,
+    rounds,
+    bestOf,
+    seed,
+    ...(id ? { id } : {}),
+    ...(options.name ? { name: options.name as string } : {}),
+  });
+  const out = (options.out as string | undefined) ?? `${bundle.tournament.id}.json`;
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(bundle)}\n`);
+  const games = bundle.rounds.reduce((n, r) => n + r.pairings.reduce((m, p) => m + ('games' in p ? (p.games?.length ?? 0) : 0), 0), 0);
+  io.out(`tournament ${bundle.tournament.id}: ${players} players, ${rounds} rounds, best of ${bestOf}, ${games} games`);
+  io.out(`wrote ${out}`);
   return EXIT.ok;
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { TOURNAMENT_FORMAT } from '@cardlog/events';
 import { UsageError, parseArgs } from '../args';
 import { Reply, request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
 import { sourcesOf } from './validate';
 
-export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders or JSON Lines';
+export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders, JSON Lines or tournament bundles';
 
 interface Rejection {
   readonly source: string;
@@ -14,6 +15,8 @@ interface Rejection {
   readonly message: string;
   readonly index?: number | null;
   readonly type?: string;
+  /** Where in a tournament bundle (round, table, game, event). */
+  readonly path?: string;
 }
 
 interface JournalEntry {
@@ -76,14 +79,17 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
         counts.present++;
       } else {
         let reply: Reply;
+        const bundle = isTournamentBundle(item.text);
         try {
-          reply = await request('POST', `${server}/v1/games`, { body: item.text, token });
+          reply = await request('POST', `${server}/v1/${bundle ? 'tournaments' : 'games'}`, { body: item.text, token });
         } catch (error) {
           unreachable = error as Error;
           counts.failed++;
           break;
         }
-        if (reply.status === 201 || reply.status === 200) {
+        if (bundle && reply.status === 409 && reply.body?.error?.code === 'TOURNAMENT_EXISTS') {
+          counts.present++;
+        } else if (reply.status === 201 || reply.status === 200) {
           counts[reply.status === 201 ? 'created' : 'present']++;
           appendJournal(journalPath, { server, hash: item.hash, id: reply.body.id, source: item.source });
           journal.add(item.hash);
@@ -94,7 +100,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
         } else {
           counts.rejected++;
           const e = reply.body?.error ?? {};
-          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: e.message ?? String(reply.body), index: e.index, type: e.type });
+          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: e.message ?? String(reply.body), index: e.index, type: e.type, ...(bundle && e.path ? { path: e.path } : {}) });
         }
       }
       done++;
@@ -106,7 +112,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
 
   const seconds = (Date.now() - started) / 1000;
   for (const r of rejections) {
-    const where = r.index === undefined || r.index === null ? '' : ` event ${r.index}${r.type ? ` ${r.type}` : ''}`;
+    const where = r.path ? ` at ${r.path}` : r.index === undefined || r.index === null ? '' : ` event ${r.index}${r.type ? ` ${r.type}` : ''}`;
     io.out(`REJECTED ${r.source}${where} ${r.code}: ${r.message}`);
   }
   io.out(
@@ -119,6 +125,16 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   }
   if (unreadable.length) return EXIT.unusable;
   return counts.rejected > 0 ? EXIT.invalid : EXIT.ok;
+}
+
+/** A `cardlog-tournament/1` bundle goes to /v1/tournaments; everything else is a game. */
+function isTournamentBundle(text: string): boolean {
+  if (!text.includes('cardlog-tournament/1')) return false;
+  try {
+    return (JSON.parse(text) as { format?: unknown }).format === TOURNAMENT_FORMAT;
+  } catch {
+    return false;
+  }
 }
 
 function loadJournal(path: string, server: string): Set<string> {

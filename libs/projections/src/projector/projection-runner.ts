@@ -1,8 +1,9 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { GAME_RECORDED, GameRecordedData, streamKey } from '@cardlog/events';
+import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
  * Finds a catalog (the rules' own first, then stored ones), reading through `db`: the runner's own
@@ -34,6 +35,7 @@ export const READ_MODEL_TABLES = [
   'rm_games',
   'rm_game_seats',
   'rm_card_games',
+  ...TOURNAMENT_TABLES,
   'projection_positions',
   'projection_progress',
 ] as const;
@@ -88,8 +90,10 @@ export class ProjectionRunner {
     }
     if (fresh.length === 0) return { applied: 0, duplicates };
 
+    await projectTournamentEvents(tx, fresh.filter((e) => isTournamentStream(e.streamId)));
     const byGame = new Map<string, StoredEvent[]>();
     for (const event of fresh) {
+      if (isTournamentStream(event.streamId)) continue;
       const key = streamKey(event.streamId);
       const list = byGame.get(key);
       if (list) list.push(event);

@@ -1,7 +1,9 @@
-import { bornFromBloodVocabulary } from '@cardlog/events';
+import { BfbCard, bornFromBloodVocabulary } from '@cardlog/events';
+import { RuleViolation } from '../rule-violation';
 import type { GamePlugin } from '../game-plugin';
 import { bornFromBlood } from '.';
 import { bornFromBloodBoard } from './board';
+import { DeckRegistration, deckViolations } from './deck-validation';
 import { DEMO_DECKS } from './catalog';
 import { bornFromBloodInsights } from './insights';
 import { simulateGame } from './simulate/game';
@@ -34,8 +36,16 @@ export const bornFromBloodPlugin: GamePlugin = {
         ...(firstSeat ? { firstSeat } : {}),
         ...(context ? { game: context } : {}),
       });
-      return { document: game.document, ending: game.ending, byWinCondition: game.ending !== 'concede' };
+      return { document: game.document, ending: game.ending, byWinCondition: game.ending !== 'concede', outcome: bornFromBlood.outcome(game.final) };
     },
   },
   textBoard: bornFromBloodBoard,
+  validateDeck(list, catalog) {
+    const registration = list as Partial<DeckRegistration> | null;
+    if (!registration || typeof registration !== 'object' || !registration.character || !Array.isArray(registration.main) || !Array.isArray(registration.extra)) {
+      return [new RuleViolation('DECK_SHAPE', 'a born-from-blood list is a DeckRegistered payload: { character, main: [...], extra: [...] }')];
+    }
+    return deckViolations(registration as DeckRegistration, new Map((catalog.cards as BfbCard[]).map((c) => [c.id, c])));
+  },
+  // Born from Blood has no rule for later games of a match: the first player is recorded and shown.
 };

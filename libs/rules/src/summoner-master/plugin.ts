@@ -1,9 +1,11 @@
 import { summonerMasterVocabulary } from '@cardlog/events';
 import type { GamePlugin } from '../game-plugin';
+import { RuleViolation } from '../rule-violation';
 import { summonerMaster } from '.';
 import { summonerMasterBoard } from './board';
 import { SM_DEMO_DECKS } from './catalog';
 import { summonerMasterInsights } from './insights';
+import { checkMatchFirstPlayer } from './match';
 import { simulateSmGame } from './simulate/game';
 
 /** Summoner Master as one registry entry. */
@@ -38,4 +40,11 @@ export const summonerMasterPlugin: GamePlugin = {
     },
   },
   textBoard: summonerMasterBoard,
+  matchRules: {
+    // SM-R5/R6: the previous game's loser chooses who starts; after a draw, a fair method.
+    checkNextFirstPlayer: ({ previousOutcome, previousDocument, document }) => {
+      const check = checkMatchFirstPlayer(previousOutcome, document, { players: previousDocument.players, ...(previousDocument.game?.gameNumber ? { gameNumber: previousDocument.game.gameNumber } : {}) });
+      return check.ok ? null : new RuleViolation(check.code, check.message);
+    },
+  },
 };

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql, TransactionSql } from 'postgres';
+import {
+  GameDocument,
+  ROUND_RECORDED,
+  RoundRecordedData,
+  TOURNAMENT_REGISTERED,
+  TournamentBundle,
+  TournamentRegisteredData,
+  TournamentRound,
+  isBye,
+  jsonPath,
+  parseTournamentBundle,
+  roundSchema,
+  tournamentStreamId,
+} from '@cardlog/events';
+import { BundleRejected, Catalog, CheckedRound, TournamentContext, checkRegistration, checkRound, findGame } from '@cardlog/rules';
+import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
+import { CatalogRepository } from './catalogs';
+import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
+import { GameRecorder, RecordOptions, formatError } from './game-recorder';
+import { Principal, mayRecord } from './tokens';
+
+export interface TournamentUploadResult {
+  readonly id: string;
+  readonly rounds: number;
+  readonly games: number;
+}
+
+export interface RoundUploadResult {
+  readonly id: string;
+  readonly round: number;
+  readonly games: number;
+}
+
+/**
+ * Records tournaments: a whole bundle (registration, lists, rounds, games) in one transaction, or a
+ * round added later. Every game is replayed and the games of each match are checked together
+ * before anything is stored; a refusal points at round, table, game and event, and stores nothing.
+ * The tournament's own events go to its stream `tournament-<id>`; its games to their usual streams.
+ */
+export class TournamentRecorder {
+  constructor(
+    private readonly sql: Sql,
+    private readonly store: EventStore,
+    private readonly catalogs: CatalogRepository,
+    private readonly games: GameRecorder,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async register(input: string | Buffer | unknown, options: RecordOptions): Promise<TournamentUploadResult> {
+    const parsed = parseTournamentBundle(input);
+    if (!parsed.ok) throw formatError(parsed.error);
+    const bundle = parsed.bundle;
+    authorize(options.principal, bundle.tournament.id);
+    const streamId = tournamentStreamId(bundle.tournament.id);
+    if ((await this.store.streamVersion(streamId)) > 0) {
+      throw conflict('TOURNAMENT_EXISTS', `tournament "${bundle.tournament.id}" is already recorded; add rounds with PUT /v1/tournaments/${bundle.tournament.id}/rounds/:n`);
+    }
+    const resolveCatalog = await this.prefetchCatalogs(bundle.tournament.system, [bundle.catalog, ...bundle.rounds.flatMap(gameCatalogs)]);
+    const checked = rejectionsAsErrors(() => {
+      checkRegistration(bundle.tournament, bundle.players, bundle.catalog, { resolveCatalog });
+      const dropped = new Set<string>();
+      return bundle.rounds.map((round, i) => {
+        const context: TournamentContext = { tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i };
+        const result = checkRound(context, round, `$.rounds[${i}]`, { resolveCatalog });
+        round.drops?.forEach((d) => dropped.add(d));
+        return result;
+      });
+    });
+    const registered: TournamentRegisteredData = {
+      tournament: bundle.tournament,
+      ...(bundle.catalog ? { catalog: bundle.catalog } : {}),
+      players: bundle.players,
+    };
+    const games = await this.write(streamId, 'no_stream', registered, checked, options);
+    return { id: bundle.tournament.id, rounds: checked.length, games };
+  }
+
+  async addRound(tournamentId: string, roundNumber: number, input: string | Buffer | unknown, options: RecordOptions): Promise<RoundUploadResult> {
+    authorize(options.principal, tournamentId);
+    const streamId = tournamentStreamId(tournamentId);
+    const stored = await this.store.readStream(streamId);
+    const head = stored[0];
+    if (!head || head.type !== TOURNAMENT_REGISTERED) throw notFound('TOURNAMENT_NOT_FOUND', `no tournament "${tournamentId}"`);
+    const registered = head.data as TournamentRegisteredData;
+    const dropped = new Set<string>();
+    let lastRound = 0;
+    for (const event of stored.slice(1)) {
+      if (event.type !== ROUND_RECORDED) continue;
+      const data = event.data as RoundRecordedData;
+      data.drops.forEach((d) => dropped.add(d));
+      lastRound = data.round;
+    }
+    const round = parseRound(input);
+    if (round.number !== roundNumber) {
+      throw invalid('ROUND_NUMBER_MISMATCH', `$.number: the body is round ${round.number}, the URL round ${roundNumber}`, { path: '$.number' });
+    }
+    const resolveCatalog = await this.prefetchCatalogs(registered.tournament.system, gameCatalogs(round));
+    const checked = rejectionsAsErrors(() =>
+      checkRound({ tournament: registered.tournament, players: registered.players, dropped, lastRound }, round, '$', { resolveCatalog }),
+    );
+    const games = await this.write(streamId, stored.length, null, [checked], options);
+    return { id: tournamentId, round: round.number, games };
+  }
+
+  private async write(streamId: string, expected: number | 'no_stream', registered: TournamentRegisteredData | null, rounds: readonly CheckedRound[], options: RecordOptions) {
+    const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
+    let stored = 0;
+    try {
+      await this.store.transaction(async (tx: TransactionSql) => {
+        const events = registered ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered, metadata }] : [];
+        for (const round of rounds) {
+          const matches = [];
+          for (const match of round.matches) {
+            const games = [];
+            for (const game of match.games) {
+              const gameId = randomUUID();
+              await this.games.storeReplayed(tx, gameId, game.document, game.applied, game.outcome, options);
+              stored++;
+              games.push({ gameId, gameNumber: game.gameNumber, winner: game.winner, firstPlayer: game.firstPlayer, firstPlayerMethod: game.firstPlayerMethod });
+            }
+            matches.push({ table: match.table, players: match.players, wins: match.wins, draws: match.draws, resultOnly: match.resultOnly, games });
+          }
+          const data: RoundRecordedData = { round: round.round, matches, byes: round.byes, drops: round.drops };
+          events.push({ eventId: randomUUID(), type: ROUND_RECORDED, data: data as never, metadata });
+        }
+        await this.store.append(streamId, expected, events, tx);
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) throw conflict('WRONG_EXPECTED_VERSION', `tournament ${streamId.slice(11)} moved on while this round was checked; retry`);
+      const unique = error as { code?: string; constraint_name?: string };
+      if (unique.code === '23505' && /content_hash/.test(unique.constraint_name ?? '')) {
+        throw conflict('GAME_ALREADY_STORED', 'a game of this upload is already stored (uploaded on its own or in another tournament)');
+      }
+      throw error;
+    }
+    this.games.notifyRecorded();
+    return stored;
+  }
+
+  /** Resolves every catalog the check will need up front, so the check itself stays synchronous. */
+  private async prefetchCatalogs(system: string, refs: readonly (string | undefined)[]) {
+    const plugin = findGame(system);
+    const found = new Map<string, Catalog>();
+    for (const ref of new Set(refs.filter((r): r is string => typeof r === 'string'))) {
+      if (plugin?.system.builtinCatalogs[ref]) continue;
+      const catalog = await this.catalogs.resolve(system, ref, this.sql);
+      if (catalog) found.set(ref, catalog);
+    }
+    return (ref: string) => found.get(ref);
+  }
+}
+
+function gameCatalogs(round: TournamentRound): (string | undefined)[] {
+  return round.pairings.flatMap((p) => (isBye(p) ? [] : (p.games ?? []).map((g) => (typeof (g as Partial<GameDocument>).catalog === 'string' ? (g.catalog as string) : undefined))));
+}
+
+function parseRound(input: string | Buffer | unknown): TournamentRound {
+  let value = input;
+  if (typeof input === 'string' || Buffer.isBuffer(input)) {
+    try {
+      value = JSON.parse(input.toString());
+    } catch {
+      throw invalid('MALFORMED_JSON', 'the round is not valid JSON');
+    }
+  }
+  const parsed = roundSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = jsonPath(issue.path);
+    throw invalid('SCHEMA_VIOLATION', `${path}: ${issue.message}`, { path });
+  }
+  return parsed.data;
+}
+
+function rejectionsAsErrors<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof BundleRejected) {
+      const { kind, code, message, path, details } = error.failure;
+      throw new RecordingError(kind, code, message, { path, ...details });
+    }
+    throw error;
+  }
+}
+
+function authorize(principal: Principal, tournament: string): void {
+  if (!mayRecord(principal, tournament)) throw forbidden('TOURNAMENT_FORBIDDEN', `this token may not record tournament "${tournament}"`, { tournament });
+}
+
+export type { TournamentBundle };

@@ -1,0 +1,4 @@
+export * from './standings';
+export * from './swiss';
+export * from './simulate-tournament';
+export * from './validate-bundle';

@@ -1,0 +1,361 @@
+import {
+  GameDocument,
+  LogEvent,
+  MatchPairing,
+  RecordedMatch,
+  TournamentInfo,
+  TournamentPlayer,
+  TournamentRound,
+  isBye,
+  parseGameDocument,
+} from '@cardlog/events';
+import type { GamePlugin } from '../game-plugin';
+import type { Catalog, GameHeader, Outcome } from '../game-system';
+import type { DeckFacts } from '../insights';
+import { findGame } from '../registry';
+import { replay, resolveHeader } from '../replay';
+import { firstPlayerSeat } from './simulate-tournament';
+
+/**
+ * Why a bundle (or a round added later) is refused, pointing at the round, table, game and event.
+ * `kind` maps to the HTTP status like a recording error: invalid 400, illegal 422, conflict 409,
+ * not_found 404.
+ */
+export interface BundleFailure {
+  readonly kind: 'invalid' | 'illegal' | 'conflict' | 'not_found';
+  readonly code: string;
+  readonly message: string;
+  /** JSONPath into the bundle, e.g. `$.rounds[3].pairings[2].games[1].events[17]`. */
+  readonly path: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** A game of a validated match: its document and what its replay produced. */
+export interface CheckedGame {
+  readonly document: GameDocument;
+  readonly applied: readonly LogEvent[];
+  readonly outcome: Outcome | null;
+  readonly gameNumber: number;
+  readonly winner: string | null;
+  readonly firstPlayer: string | null;
+  readonly firstPlayerMethod: string | null;
+}
+
+export interface CheckedMatch extends Omit<RecordedMatch, 'games'> {
+  readonly games: readonly CheckedGame[];
+}
+
+export interface CheckedRound {
+  readonly round: number;
+  readonly matches: readonly CheckedMatch[];
+  readonly byes: readonly string[];
+  readonly drops: readonly string[];
+}
+
+/** What rounds are checked against: the registration and what earlier rounds settled. */
+export interface TournamentContext {
+  readonly tournament: TournamentInfo;
+  readonly players: readonly TournamentPlayer[];
+  /** Players who dropped in earlier rounds. */
+  readonly dropped: ReadonlySet<string>;
+  /** The last round already recorded (0 for none). */
+  readonly lastRound: number;
+}
+
+export interface CheckOptions {
+  /** Catalogs the rules do not ship, prefetched by the caller (the check itself is synchronous). */
+  readonly resolveCatalog?: (ref: string) => Catalog | undefined;
+  /** The game's plugin; the registry's by default (tests pass stand-ins for match rules). */
+  readonly plugin?: GamePlugin;
+}
+
+export class BundleRejected extends Error {
+  override readonly name = 'BundleRejected';
+  constructor(readonly failure: BundleFailure) {
+    super(failure.message);
+  }
+}
+
+const reject = (kind: BundleFailure['kind'], code: string, path: string, message: string, details: Record<string, unknown> = {}): never => {
+  throw new BundleRejected({ kind, code, message: `${path}: ${message}`, path, details });
+};
+
+/** The plugin of a tournament's system, or a rejection pointing at `$.tournament.system`. */
+export function pluginFor(tournament: TournamentInfo, options: CheckOptions = {}): GamePlugin {
+  const plugin = options.plugin ?? findGame(tournament.system);
+  if (!plugin) return reject('invalid', 'UNSUPPORTED_SYSTEM', '$.tournament.system', `no rules engine for "${tournament.system}" in this build`);
+  if (!plugin.system.rulesVersions.includes(tournament.rulesVersion)) {
+    reject('invalid', 'UNKNOWN_RULES_VERSION', '$.tournament.rulesVersion', `${tournament.system} knows rules versions ${plugin.system.rulesVersions.join(', ')}, not "${tournament.rulesVersion}"`);
+  }
+  return plugin;
+}
+
+/**
+ * Checks a tournament's registration: unique player ids and every registered list legal under the
+ * system's construction rules (all violations of a list at once). Throws BundleRejected.
+ */
+export function checkRegistration(
+  tournament: TournamentInfo,
+  players: readonly TournamentPlayer[],
+  catalogRef: string | undefined,
+  options: CheckOptions = {},
+): void {
+  const plugin = pluginFor(tournament, options);
+  const seen = new Set<string>();
+  players.forEach((player, i) => {
+    if (seen.has(player.id)) reject('invalid', 'PLAYER_REPEATED', `$.players[${i}].id`, `player id "${player.id}" is registered twice`);
+    seen.add(player.id);
+  });
+  const withLists = players.map((p, i) => [p, i] as const).filter(([p]) => p.deck);
+  if (withLists.length === 0) return;
+  if (!catalogRef) reject('invalid', 'CATALOG_REQUIRED', '$.catalog', 'registered lists are checked against a catalog: name one in "catalog"');
+  const catalog = catalogFor(plugin, catalogRef!, options, '$.catalog');
+  if (!plugin.validateDeck) return;
+  for (const [player, i] of withLists) {
+    const violations = plugin.validateDeck(player.deck!.list, catalog);
+    if (violations.length > 0) {
+      reject('illegal', 'DECK_ILLEGAL', `$.players[${i}].deck.list`, `${player.name}'s list breaks ${violations.length} construction rule(s): ${violations.map((v) => v.code).join(', ')}`, {
+        player: player.id,
+        violations: violations.map((v) => ({ code: v.code, message: v.message, details: v.details })),
+      });
+    }
+  }
+}
+
+function catalogFor(plugin: GamePlugin, ref: string, options: CheckOptions, path: string): Catalog {
+  const catalog = plugin.system.builtinCatalogs[ref] ?? options.resolveCatalog?.(ref);
+  if (!catalog) return reject('not_found', 'UNKNOWN_CATALOG', path, `catalog "${ref}" is not known for ${plugin.system.id}`);
+  return catalog;
+}
+
+/**
+ * Checks one round against the tournament so far and replays every game of it. `path` is where the
+ * round sits in the request (`$.rounds[2]` in a bundle, `$` for a round added on its own).
+ */
+export function checkRound(context: TournamentContext, round: TournamentRound, path: string, options: CheckOptions = {}): CheckedRound {
+  const plugin = pluginFor(context.tournament, options);
+  if (round.number !== context.lastRound + 1) {
+    reject('conflict', 'ROUND_OUT_OF_ORDER', `${path}.number`, `round ${round.number} follows round ${context.lastRound}; expected round ${context.lastRound + 1}`, {
+      round: round.number,
+      expected: context.lastRound + 1,
+    });
+  }
+  if (round.number > context.tournament.format.swissRounds) {
+    reject('invalid', 'TOO_MANY_ROUNDS', `${path}.number`, `the tournament has ${context.tournament.format.swissRounds} Swiss rounds`, { round: round.number });
+  }
+  const registered = new Map(context.players.map((p) => [p.id, p]));
+  const placed = new Map<string, string>();
+  const tables = new Set<number>();
+  const place = (id: string, at: string) => {
+    if (!registered.has(id)) reject('invalid', 'UNKNOWN_PLAYER', at, `"${id}" is not a registered player`, { player: id, round: round.number });
+    if (context.dropped.has(id)) reject('invalid', 'PLAYER_DROPPED', at, `"${id}" dropped in an earlier round`, { player: id, round: round.number });
+    const before = placed.get(id);
+    if (before) reject('invalid', 'PLAYER_PAIRED_TWICE', at, `"${id}" is already paired in this round at ${before}`, { player: id, round: round.number });
+    placed.set(id, at);
+  };
+  round.pairings.forEach((pairing, j) => {
+    const at = `${path}.pairings[${j}]`;
+    if (isBye(pairing)) return place(pairing.bye, `${at}.bye`);
+    if (tables.has(pairing.table)) reject('invalid', 'TABLE_REPEATED', `${at}.table`, `table ${pairing.table} is used twice in round ${round.number}`);
+    tables.add(pairing.table);
+    if (pairing.players[0] === pairing.players[1]) reject('invalid', 'PLAYER_PAIRED_TWICE', `${at}.players`, `a player cannot play themselves`);
+    pairing.players.forEach((id, k) => place(id, `${at}.players[${k}]`));
+  });
+  for (const player of context.players) {
+    if (!context.dropped.has(player.id) && !placed.has(player.id)) {
+      reject('invalid', 'PLAYER_UNPAIRED', `${path}.pairings`, `${player.name} ("${player.id}") is neither paired nor given a bye in round ${round.number}; list them in "drops" of the round they left`, {
+        player: player.id,
+        round: round.number,
+      });
+    }
+  }
+  const drops = round.drops ?? [];
+  drops.forEach((id, k) => {
+    if (!placed.has(id)) reject('invalid', 'UNKNOWN_PLAYER', `${path}.drops[${k}]`, `"${id}" does not play round ${round.number}, so cannot drop after it`, { player: id });
+  });
+
+  const matches: CheckedMatch[] = [];
+  const byes: string[] = [];
+  round.pairings.forEach((pairing, j) => {
+    if (isBye(pairing)) byes.push(pairing.bye);
+    else matches.push(checkMatch(context, plugin, registered, round.number, pairing, `${path}.pairings[${j}]`, options));
+  });
+  return { round: round.number, matches, byes, drops };
+}
+
+function checkMatch(
+  context: TournamentContext,
+  plugin: GamePlugin,
+  registered: ReadonlyMap<string, TournamentPlayer>,
+  roundNumber: number,
+  pairing: MatchPairing,
+  path: string,
+  options: CheckOptions,
+): CheckedMatch {
+  const { tournament } = context;
+  const [a, b] = pairing.players;
+  const needed = Math.ceil(tournament.bestOf / 2);
+  const where = { round: roundNumber, table: pairing.table };
+  if (pairing.games && pairing.result) {
+    reject('invalid', 'RESULT_AND_GAMES', `${path}.result`, 'a match carries either its game logs or a reported result, not both', where);
+  }
+  if (pairing.result) {
+    const wins = pairing.result.wins;
+    const keys = Object.keys(wins).sort();
+    if (keys.length !== 2 || !keys.includes(a) || !keys.includes(b)) {
+      reject('invalid', 'RESULT_PLAYERS', `${path}.result.wins`, `a result names games won by exactly "${a}" and "${b}"`, where);
+    }
+    if (wins[a]! > needed || wins[b]! > needed || (wins[a] === needed && wins[b] === needed)) {
+      reject('invalid', 'RESULT_IMPOSSIBLE', `${path}.result.wins`, `in a best of ${tournament.bestOf} a player stops at ${needed} wins`, where);
+    }
+    const draws = pairing.result.draws ?? 0;
+    if (wins[a]! + wins[b]! + draws > tournament.bestOf) {
+      reject('invalid', 'RESULT_IMPOSSIBLE', `${path}.result`, `${wins[a]! + wins[b]! + draws} games in a best of ${tournament.bestOf}`, where);
+    }
+    return { table: pairing.table, players: [a, b], wins: { [a]: wins[a]!, [b]: wins[b]! }, draws, resultOnly: true, games: [] };
+  }
+  if (!pairing.games) return reject('invalid', 'RESULT_MISSING', path, 'a match needs its game logs or a reported result', where);
+
+  const wins: Record<string, number> = { [a]: 0, [b]: 0 };
+  let draws = 0;
+  const games: CheckedGame[] = [];
+  pairing.games.forEach((raw, k) => {
+    const at = `${path}.games[${k}]`;
+    const gameNumber = k + 1;
+    const here = { ...where, game: gameNumber };
+    if (wins[a]! >= needed || wins[b]! >= needed) {
+      const leader = wins[a]! >= needed ? a : b;
+      reject('illegal', 'MATCH_ALREADY_DECIDED', at, `game ${gameNumber} follows a ${wins[a]}–${wins[b]}: "${leader}" already won this best of ${tournament.bestOf}`, here);
+    }
+    if (k >= tournament.bestOf) reject('illegal', 'MATCH_TOO_LONG', at, `a best of ${tournament.bestOf} has no game ${gameNumber}`, here);
+    const parsed = parseGameDocument(raw);
+    if (!parsed.ok) {
+      const inner = parsed.error.path ?? '$';
+      reject(parsed.error.code === 'LIMIT_EXCEEDED' ? 'invalid' : 'invalid', parsed.error.code, `${at}${inner.slice(1)}`, parsed.error.message.replace(/^\$[^:]*: /, ''), here);
+    }
+    const document = (parsed as { document: GameDocument }).document;
+    if (document.system !== tournament.system) reject('invalid', 'GAME_SYSTEM_MISMATCH', `${at}.system`, `a ${tournament.system} tournament cannot hold a ${document.system} game`, here);
+    if (document.rulesVersion !== tournament.rulesVersion) {
+      reject('invalid', 'RULES_VERSION_MISMATCH', `${at}.rulesVersion`, `the tournament plays rules version ${tournament.rulesVersion}, this game ${document.rulesVersion}`, here);
+    }
+    const ids = document.players.map((p) => p.id);
+    if (ids.length !== 2 || !ids.includes(a) || !ids.includes(b)) {
+      reject('conflict', 'GAME_PLAYERS_MISMATCH', `${at}.players`, `the game's players (ids ${ids.map((x) => JSON.stringify(x ?? null)).join(', ')}) are not the pairing's "${a}" and "${b}"`, here);
+    }
+    const game = document.game ?? {};
+    const expect = <T>(field: string, actual: T | undefined, wanted: T) => {
+      if (actual !== undefined && actual !== wanted) {
+        const code = field === 'gameNumber' ? 'GAME_NUMBER_NOT_CONSECUTIVE' : 'GAME_CONTEXT_MISMATCH';
+        reject('conflict', code, `${at}.game.${field}`, `${field} is ${JSON.stringify(actual)}; here it must be ${JSON.stringify(wanted)}`, here);
+      }
+    };
+    expect('tournament', game.tournament, tournament.id);
+    expect('round', game.round, roundNumber);
+    expect('table', game.table, pairing.table);
+    expect('gameNumber', game.gameNumber, gameNumber);
+    expect('bestOf', game.bestOf, tournament.bestOf);
+    if (games[0]?.document.game?.match !== undefined) expect('match', game.match, games[0].document.game.match);
+
+    const catalogRef = typeof document.catalog === 'string' ? document.catalog : null;
+    const catalog = catalogRef ? catalogFor(plugin, catalogRef, options, `${at}.catalog`) : undefined;
+    const result = replay(document, { system: plugin.system, resolveCatalog: () => catalog });
+    if (result.failure) {
+      const f = result.failure;
+      const pointer = f.index < 0 ? at : `${at}.events[${f.index}]`;
+      const kind = f.code === 'UNKNOWN_CATALOG' || f.code === 'DECK_UNKNOWN_CARD' ? 'not_found' : 'illegal';
+      reject(kind, f.code, pointer, f.index < 0 ? f.message : `event ${f.index} (${f.type}): ${f.message}`, {
+        ...here,
+        index: f.index < 0 ? null : f.index,
+        type: f.type,
+        validEvents: Math.max(0, f.index),
+        ...(f.details ? { rule: f.details } : {}),
+      });
+    }
+    if (!result.outcome) reject('illegal', 'GAME_UNFINISHED', `${at}.events`, 'a tournament game must be finished: its log ends before the game does', here);
+    const playerAt = (seat: string | null) => (seat ? (document.players.find((p) => p.seat === seat)?.id ?? null) : null);
+    const winner = result.outcome!.result === 'win' ? playerAt(result.outcome!.winner) : null;
+    const header = resolveHeader(document, plugin.system, { resolveCatalog: () => catalog });
+    const facts = factsOf(plugin, header, result.applied);
+    const firstSeat = facts?.firstPlayer ?? firstPlayerSeat(document);
+    const firstPlayer = playerAt(firstSeat);
+
+    if (facts && !plugin.matchRules?.sideboarding) checkDecks(registered, plugin, header, document, facts.decks, at, here);
+
+    const previous = games[k - 1];
+    if (previous && plugin.matchRules?.checkNextFirstPlayer) {
+      const loser = previous.winner === null ? null : previous.winner === a ? b : a;
+      const violation = plugin.matchRules.checkNextFirstPlayer({
+        gameNumber,
+        previous: { winner: previous.winner, loser, firstPlayer: previous.firstPlayer },
+        firstPlayer,
+        events: result.applied,
+        seatOf: (id) => document.players.find((p) => p.id === id)?.seat,
+        previousDocument: previous.document,
+        previousOutcome: previous.outcome!,
+        document,
+      });
+      if (violation) {
+        const index = result.applied.findIndex((e) => typeof (e.payload as { firstPlayer?: unknown } | null)?.firstPlayer === 'string');
+        reject('illegal', violation.code, index >= 0 ? `${at}.events[${index}]` : at, violation.message, { ...here, ...(index >= 0 ? { index } : {}), rule: violation.details });
+      }
+    }
+
+    if (winner === a) wins[a]! += 1;
+    else if (winner === b) wins[b]! += 1;
+    else draws += 1;
+    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, firstPlayerMethod: choiceMethod(result.applied) });
+  });
+  return { table: pairing.table, players: [a, b], wins, draws, resultOnly: false, games };
+}
+
+function factsOf(plugin: GamePlugin, header: GameHeader, events: readonly LogEvent[]) {
+  const insights = plugin.insights;
+  if (!insights) return null;
+  let facts = insights.initialFacts(header);
+  for (const e of events) facts = insights.evolveFacts(facts, e, header);
+  return facts;
+}
+
+/** Each seat's `DeckRegistered` must be the player's registered list (DECK_MISMATCH names the cards that differ). */
+function checkDecks(
+  registered: ReadonlyMap<string, TournamentPlayer>,
+  plugin: GamePlugin,
+  header: GameHeader,
+  document: GameDocument,
+  decks: Readonly<Record<string, DeckFacts>>,
+  at: string,
+  here: Record<string, unknown>,
+): void {
+  const insights = plugin.insights!;
+  for (const seat of document.players) {
+    const list = seat.id ? registered.get(seat.id)?.deck?.list : undefined;
+    const played = decks[seat.seat];
+    if (!list || !played) continue;
+    const expected = insights.evolveFacts(insights.initialFacts(header), { type: 'DeckRegistered', player: seat.seat, payload: list }, header).decks[seat.seat];
+    if (!expected || expected.listHash === played.listHash) continue;
+    const differences: { card: string; name: string; registered: number; played: number }[] = [];
+    for (const card of new Set([...Object.keys(expected.cards), ...Object.keys(played.cards)])) {
+      const want = expected.cards[card]?.copies ?? 0;
+      const got = played.cards[card]?.copies ?? 0;
+      if (want !== got) differences.push({ card, name: expected.cards[card]?.name ?? played.cards[card]?.name ?? card, registered: want, played: got });
+    }
+    differences.sort((x, y) => x.card.localeCompare(y.card));
+    const index = document.events.findIndex((e) => e.type === 'DeckRegistered' && e.player === seat.seat);
+    const named = differences.length ? differences.map((d) => `${d.name} ${d.registered}→${d.played}`).join(', ') : 'cards outside the main deck';
+    reject('conflict', 'DECK_MISMATCH', index >= 0 ? `${at}.events[${index}]` : at, `${seat.name} (${seat.seat}) registered a different list for this tournament: ${named}`, {
+      ...here,
+      player: seat.id,
+      ...(index >= 0 ? { index, type: 'DeckRegistered' } : {}),
+      differences,
+    });
+  }
+}
+
+/** How the first player was chosen, as recorded (the `method` next to the first `firstPlayer`). */
+function choiceMethod(events: readonly LogEvent[]): string | null {
+  for (const e of events) {
+    const payload = e.payload as { firstPlayer?: unknown; method?: unknown } | null;
+    if (payload && typeof payload.firstPlayer === 'string') return typeof payload.method === 'string' ? payload.method : null;
+  }
+  return null;
+}
