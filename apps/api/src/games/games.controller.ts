@@ -7,6 +7,7 @@ import { BearerGuard, CurrentPrincipal } from '../auth/bearer.guard';
 import { bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
+  ContinueLiveGameCommand,
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
@@ -69,6 +70,15 @@ export class GamesController {
   @ApiOperation({ summary: 'Append actions to a live game at the version the recorder last saw (409 if it moved)' })
   append(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
     return this.commands.execute(new AppendLiveEventsCommand(id, bodyText(body), principal));
+  }
+
+  @Post(':id/continue')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Continue an unfinished upload live: it then takes appends at its current version' })
+  continueLive(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new ContinueLiveGameCommand(id, principal));
   }
 
   @Get()
