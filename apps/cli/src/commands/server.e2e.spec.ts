@@ -84,7 +84,7 @@ describe('the CLI against a running server', () => {
     expect(code).toBe(1);
     const out = io.stdout.join('\n');
     expect(out).toMatch(/created 6, already present 0, rejected 1/);
-    expect(out).toMatch(/REJECTED .*zz-broken\.json event \d+ \w+ [A-Z_]+: /);
+    expect(out).toMatch(/REJECTED .*zz-broken\.json event 21 \w+ \(\$\.events\[20\]\) [A-Z_]+: (?!event)/);
     expect(io.stderr.join('\n')).toMatch(/progress 7\/7/);
   });
 

@@ -12,7 +12,8 @@ interface Rejection {
   readonly source: string;
   readonly code: string;
   readonly message: string;
-  readonly index?: number | null;
+  readonly seq?: number | null;
+  readonly path?: string;
   readonly type?: string;
 }
 
@@ -94,7 +95,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
         } else {
           counts.rejected++;
           const e = reply.body?.error ?? {};
-          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: e.message ?? String(reply.body), index: e.index, type: e.type });
+          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: String(e.message ?? reply.body).replace(/^event \d+ \([^)]*\): /, ''), seq: e.seq, path: e.path, type: e.type });
         }
       }
       done++;
@@ -106,7 +107,8 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
 
   const seconds = (Date.now() - started) / 1000;
   for (const r of rejections) {
-    const where = r.index === undefined || r.index === null ? '' : ` event ${r.index}${r.type ? ` ${r.type}` : ''}`;
+    // Positions as `validate` prints them: the event's seq in the game, then where it is in the document.
+    const where = typeof r.seq === 'number' ? ` event ${r.seq}${r.type ? ` ${r.type}` : ''}${r.path ? ` (${r.path})` : ''}` : r.path ? ` ${r.path}` : '';
     io.out(`REJECTED ${r.source}${where} ${r.code}: ${r.message}`);
   }
   io.out(
