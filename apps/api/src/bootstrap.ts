@@ -20,6 +20,15 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
   app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
   app.enableShutdownHooks();
+  if (config.corsOrigins) {
+    // Off unless configured: a web client served from another origin (CARDLOG_CORS_ORIGINS).
+    app.enableCors({
+      origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
+      maxAge: 600,
+    });
+  }
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')
     .setDescription('Record, validate and replay trading card games')

@@ -17,6 +17,8 @@ export interface ApiConfig {
   readonly logLevel: string;
   /** Pretty, human logs on a terminal; JSON lines otherwise. */
   readonly prettyLogs: boolean;
+  /** Origins a browser client may call the API from (CORS); absent → no CORS headers at all. */
+  readonly corsOrigins?: readonly string[] | '*';
 }
 
 export const API_CONFIG = Symbol('ApiConfig');
@@ -35,6 +37,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
   const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
   const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
+  const corsOrigins = readCorsOrigins(env.CARDLOG_CORS_ORIGINS);
   return {
     port,
     topicPartitions,
@@ -44,7 +47,27 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...(brokers ? { kafkaBrokers: brokers } : {}),
     logLevel,
     prettyLogs: false,
+    ...(corsOrigins ? { corsOrigins } : {}),
   };
+}
+
+/** `CARDLOG_CORS_ORIGINS`: `*`, or a comma-separated list of origins such as `https://viewer.example.org`. */
+function readCorsOrigins(raw: string | undefined): readonly string[] | '*' | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.trim() === '*') return '*';
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) {
+      throw new ConfigError(`CARDLOG_CORS_ORIGINS must be * or origins like https://viewer.example.org (scheme, host, optional port; no path), got "${origin}"`);
+    }
+    return origin;
+  });
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
