@@ -7,6 +7,7 @@ import { text } from 'express';
 import { LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
+import { describeResponses } from './openapi/responses';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -35,6 +36,6 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
     .setVersion('1')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, () => describeResponses(SwaggerModule.createDocument(app, openApi)), { jsonDocumentUrl: 'docs-json' });
   return app;
 }

@@ -1,4 +1,11 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { simulateGames } from '@cardlog/rules';
+import { TokenRepository } from '@cardlog/recording';
+import { Database } from '@cardlog/store';
 import { loadApiConfig } from './config';
+import { DATABASE } from './database/database.module';
+import { SUCCESS } from './openapi/responses';
 import { TestApi, startTestApi } from './testing/test-api';
 
 jest.setTimeout(180_000);
@@ -56,6 +63,58 @@ describe('query parameters (embedded PGlite)', () => {
     const res = await get(api, '/v1/games', { origin: 'https://viewer.example.org' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the OpenAPI document (embedded PGlite)', () => {
+  let api: TestApi;
+  let doc: any;
+  beforeAll(async () => {
+    api = await startTestApi();
+    doc = (await get(api, '/docs-json')).body;
+  });
+  afterAll(() => api?.close());
+
+  it('describes a success body and the error bodies of every operation', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op: op as any })));
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(SUCCESS).sort()).toEqual(operations.map((o) => o.key).sort());
+    for (const { key, op } of operations) {
+      const statuses = Object.keys(op.responses);
+      const schemaOf = (status: string) => op.responses[status].content?.['application/json']?.schema?.$ref as string | undefined;
+      expect([key, statuses.filter((s) => /^2/.test(s)).every((s) => schemaOf(s))]).toEqual([key, true]);
+      expect([key, statuses.some((s) => /^[45]/.test(s) && schemaOf(s) === '#/components/schemas/ApiError')]).toEqual([key, true]);
+      for (const s of statuses) expect(doc.components.schemas[schemaOf(s)!.split('/').pop()!]).toBeDefined();
+    }
+  });
+
+  it('describes what the API really answers', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    for (const [name, schema] of Object.entries(doc.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    const check = (name: string, body: unknown) => {
+      const validate = ajv.getSchema(`#/components/schemas/${name}`)!;
+      expect([name, validate(body), validate.errors ?? null]).toEqual([name, true, null]);
+    };
+    check('GamePage', (await get(api, '/v1/games')).body);
+    check('CatalogList', (await get(api, '/v1/catalogs')).body);
+    check('Catalog', (await get(api, '/v1/catalogs/demo-bfb@1')).body);
+    check('StatsOverviewReport', (await get(api, '/v1/stats/overview')).body);
+    check('ApiError', (await get(api, '/v1/games?tournment=x')).body);
+    const { token } = await new TokenRepository(api.app.get<Database>(DATABASE).sql).create('openapi check');
+    const doc0 = simulateGames(1, 77)[0]!.document;
+    const uploaded = await fetch(`${api.base}/v1/games`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(doc0) });
+    const created = (await uploaded.json()) as { id: string };
+    check('UploadResult', created);
+    check('GamePage', (await get(api, '/v1/games')).body);
+    check('GameSummary', (await get(api, `/v1/games/${created.id}`)).body);
+    check('GameEventsPage', (await get(api, `/v1/games/${created.id}/events?limit=5`)).body);
+    check('GameReplay', (await get(api, `/v1/games/${created.id}/replay`)).body);
+    check('GameState', (await get(api, `/v1/games/${created.id}/state?step=10&view=p1`)).body);
+    check('DeckStatsReport', (await get(api, '/v1/stats/decks')).body);
+    check('MatchupStatsReport', (await get(api, '/v1/stats/matchups')).body);
+    check('CardStatsReport', (await get(api, '/v1/stats/cards')).body);
+    check('ApiError', (await get(api, '/v1/games/00000000-0000-4000-8000-000000000000')).body);
   });
 });
 
