@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { UsageError, parseArgs } from '../args';
 import { Reply, request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
+import { Progress } from '../progress';
 import { sourcesOf } from './validate';
 
 export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders or JSON Lines';
@@ -53,20 +54,8 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   const rejections: Rejection[] = [];
   const started = Date.now();
   let done = 0;
-  let lastPlain = 0;
-  const progress = () => {
-    const seconds = (Date.now() - started) / 1000;
-    const rate = done / Math.max(seconds, 0.001);
-    const eta = rate > 0 ? (work.length - done) / rate : 0;
-    const width = 24;
-    const filled = Math.round((done / Math.max(work.length, 1)) * width);
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`;
-    if (io.status) io.status.update(line);
-    else if (done === work.length || Date.now() - lastPlain > 5000) {
-      lastPlain = Date.now();
-      io.err(`progress ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`);
-    }
-  };
+  const bar = new Progress(io, work.length, 'games');
+  const progress = () => bar.update(done);
 
   let next = 0;
   let unreachable: Error | null = null;
@@ -103,7 +92,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(work.length, 1)) }, worker));
-  io.status?.clear();
+  bar.finish();
 
   const seconds = (Date.now() - started) / 1000;
   for (const r of rejections) {
@@ -141,10 +130,4 @@ function loadJournal(path: string, server: string): Set<string> {
 function appendJournal(path: string, entry: JournalEntry): void {
   mkdirSync(dirname(path), { recursive: true });
   appendFileSync(path, `${JSON.stringify(entry)}\n`);
-}
-
-function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
