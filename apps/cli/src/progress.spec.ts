@@ -13,7 +13,7 @@ describe('upload progress', () => {
   it('draws a bar with the share done, the count, the rate and the time left', () => {
     expect(progressBar(120, 285, 40, 'games')).toBe('[██████████░░░░░░░░░░░░░░]  42% 120/285 3.0 games/s ETA 55s');
     expect(progressBar(285, 285, 95, 'games')).toBe('[████████████████████████] 100% 285/285 3.0 games/s ETA 0s');
-    expect(progressBar(0, 10, 1, 'games')).toMatch(/^\[░{24}\]   0% 0\/10 0\.0 games\/s ETA \?$/);
+    expect(progressBar(0, 10, 1, 'games')).toMatch(/^\[░{24}\] {3}0% 0\/10 0\.0 games\/s ETA \?$/);
   });
 
   it('on a terminal rewrites the bar at most ten times a second, always draws the end, and clears it', () => {
