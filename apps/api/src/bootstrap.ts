@@ -20,7 +20,6 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   // line and column of malformed JSON and enforces the documented limits (413 past them).
   app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
   app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
-  app.enableShutdownHooks();
   if (config.corsOrigins) {
     // Off unless configured: a web client served from another origin (CARDLOG_CORS_ORIGINS).
     app.enableCors({

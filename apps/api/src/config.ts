@@ -10,6 +10,8 @@ export interface ApiConfig {
   readonly dataDir: string;
   /** Kafka brokers; absent → the in-process bus. */
   readonly kafkaBrokers?: readonly string[];
+  /** The Kafka topic the relay publishes to (the projector reads the same variable). */
+  readonly topic: string;
   /** Partitions of the events topic, when it is created. */
   readonly topicPartitions: number;
   /** Replay snapshots every this many events (in-process projection). */
@@ -35,18 +37,23 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  const logFormat = env.LOG_FORMAT ?? 'auto';
+  if (!['auto', 'json', 'pretty'].includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${logFormat}"`);
   const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
   const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
+  const topic = env.CARDLOG_TOPIC || 'cardlog.events';
+  if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic)) throw new ConfigError(`CARDLOG_TOPIC must be a Kafka topic name (letters, digits, . _ -), got "${topic}"`);
   const corsOrigins = readCorsOrigins(env.CARDLOG_CORS_ORIGINS);
   return {
     port,
+    topic,
     topicPartitions,
     snapshotEvery,
     host: env.HOST ?? '0.0.0.0',
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),
     logLevel,
-    prettyLogs: false,
+    prettyLogs: logFormat === 'pretty' || (logFormat === 'auto' && process.stdout.isTTY === true),
     ...(corsOrigins ? { corsOrigins } : {}),
   };
 }
