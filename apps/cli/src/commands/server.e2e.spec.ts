@@ -110,20 +110,26 @@ describe('the CLI against a running server', () => {
     const out = join(work, 'export');
     const io = captureIo();
     expect(await main(['export', '--server', api.url, '--tournament', 'spring-open', '--out', out], io)).toBe(0);
-    const files = readdirSync(out);
-    expect(files).toHaveLength(4);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(['spring-open-r1.json', 'spring-open-r2.json', 'spring-open-r3.json', 'spring-open-r4.json']);
     const exported = files.map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
     const rounds = exported.map((d) => d.game.round).sort();
     expect(rounds).toEqual([1, 2, 3, 4]);
     for (const doc of exported) expect(doc).toEqual(documents[doc.game.round - 1]);
     const one = captureIo();
-    expect(await main(['export', '--server', api.url, '--game', files[0]!.replace('.json', ''), '--out', join(work, 'one')], one)).toBe(0);
+    const listed = (await (await fetch(`${api.url}/v1/games?tournament=club-night&limit=1`)).json()) as { items: { id: string }[] };
+    const id = listed.items[0]!.id;
+    expect(await main(['export', '--server', api.url, '--game', id, '--out', join(work, 'one')], one)).toBe(0);
+    expect(readdirSync(join(work, 'one'))).toEqual([expect.stringMatching(/^club-night-r[56]\.json$/)]);
     expect(await main(['export', '--server', api.url, '--game', '00000000-0000-4000-8000-000000000000', '--out', join(work, 'none')], captureIo())).toBe(1);
+    expect(existsSync(join(work, 'none'))).toBe(false);
   });
 
   it('token create refuses the embedded database while the server holds it', async () => {
     await withEmbeddedDatabase(dataDir, async () => {
-      await expect(main(['token', 'create', '--name', 'judge'], captureIo())).rejects.toThrow(/in use by process/);
+      const io = captureIo();
+      expect(await main(['token', 'create', '--name', 'judge'], io)).toBe(2);
+      expect(io.stderr).toEqual([expect.stringMatching(/^cardlog token: the embedded database in .* is held by a running server \(process \d+\): stop it first/)]);
     });
   });
 
