@@ -18,10 +18,10 @@ async function startApi(dataDir: string): Promise<{ url: string; process: ChildP
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 150_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /Cardlog API on (http:\/\/\S+?) /.exec(output);
+      const m = /Cardlog (?:API )?on (http:\/\/\S+?) /.exec(output);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]!);
