@@ -7,6 +7,7 @@ import { text } from 'express';
 import { LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
+import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
 import { describeResponses } from './openapi/responses';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
@@ -18,10 +19,9 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
   app.useLogger(app.get(Logger));
   // Bodies arrive as text: documents are parsed by the log format's own parser, which names the
   // line and column of malformed JSON and enforces the documented limits (413 past them).
-  app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
-  app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
   if (config.corsOrigins) {
-    // Off unless configured: a web client served from another origin (CARDLOG_CORS_ORIGINS).
+    // Off unless configured: a web client served from another origin (CARDLOG_CORS_ORIGINS);
+    // first, so refusals such as 429 carry the headers too.
     app.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT'],
@@ -29,6 +29,9 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
       maxAge: 600,
     });
   }
+  if (config.writeRate > 0) app.use(rateLimitWrites(new RateLimiter(config.writeRate, config.writeBurst)));
+  app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
+  app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')
     .setDescription('Record, validate and replay trading card games')

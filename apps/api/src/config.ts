@@ -14,6 +14,9 @@ export interface ApiConfig {
   readonly topic: string;
   /** Partitions of the events topic, when it is created. */
   readonly topicPartitions: number;
+  /** Writes per second per token (0: unlimited) and the burst allowed above it. */
+  readonly writeRate: number;
+  readonly writeBurst: number;
   /** Replay snapshots every this many events (in-process projection). */
   readonly snapshotEvery: number;
   readonly logLevel: string;
@@ -41,12 +44,16 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (!['auto', 'json', 'pretty'].includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${logFormat}"`);
   const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
   const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
+  const writeRate = nonNegativeInt(env, 'CARDLOG_WRITE_RATE', 50);
+  const writeBurst = positiveInt(env, 'CARDLOG_WRITE_BURST', 200);
   const topic = env.CARDLOG_TOPIC || 'cardlog.events';
   if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic)) throw new ConfigError(`CARDLOG_TOPIC must be a Kafka topic name (letters, digits, . _ -), got "${topic}"`);
   const corsOrigins = readCorsOrigins(env.CARDLOG_CORS_ORIGINS);
   return {
     port,
     topic,
+    writeRate,
+    writeBurst,
     topicPartitions,
     snapshotEvery,
     host: env.HOST ?? '0.0.0.0',
@@ -81,6 +88,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number (0 turns it off), got "${raw}"`);
   return Number(raw);
 }
 

@@ -30,7 +30,7 @@ describeWithPostgres('bad input never answers 5xx and never stores a rejected up
   it(`answers ${REQUESTS} generated bad requests with a 4xx, a code and a pointer`, async () => {
     local = await LocalApi.start();
     const api = local;
-    const token = api.token('fuzz');
+    const token = await api.token('fuzz');
     const seeds: GameDocument[] = registeredGames()
       .filter((g) => g.simulator)
       .flatMap((g, i) => simulateDocuments(g.system.id, 3, 500 + i, { maxEvents: 150 }).map((s) => s.document));

@@ -29,7 +29,7 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
     async () => {
       stack = await Stack.start(`faults-${process.pid}-${Date.now()}`);
       const s = stack;
-      const token = s.token('reliability');
+      const token = await s.token('reliability');
       const docs = documents();
       const faults: string[] = [];
       const at = (fraction: number) => Math.max(1, Math.floor(docs.length * fraction));

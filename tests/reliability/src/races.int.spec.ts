@@ -13,7 +13,7 @@ describeWithPostgres('races', () => {
 
   beforeAll(async () => {
     local = await LocalApi.start();
-    token = local.token('races');
+    token = await local.token('races');
   }, 180_000);
 
   afterAll(async () => {

@@ -199,6 +199,7 @@ const ERROR_STATUS: Record<number, string> = {
   409: 'the game moved on (re-read and retry), is over, or is not live; a catalog is immutable',
   413: 'over a documented limit',
   422: 'an illegal action: its seq, index, type and rule code',
+  429: 'too many writes: retry after the Retry-After header',
   503: 'a dependency is down (health)',
 };
 
@@ -206,7 +207,7 @@ const ERROR_STATUS: Record<number, string> = {
 function errorStatuses(method: string, path: string, secured: boolean): number[] {
   if (path === '/health') return [503];
   const statuses = [400];
-  if (secured) statuses.push(401, 403);
+  if (secured) statuses.push(401, 403, 429);
   if (path.includes('{id}')) statuses.push(404);
   if (method === 'post' && path.startsWith('/v1/games')) statuses.push(409, 413, 422);
   if (method === 'post' && path === '/v1/games') statuses.push(404);

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import postgres, { Sql } from 'postgres';
 import { READ_MODEL_TABLES } from '@cardlog/projections';
@@ -49,13 +50,14 @@ export class Stack {
   }
 
   /** An upload token, made with the CLI against the stack's database. */
-  token(name: string, ...args: string[]): string {
-    const made = spawnSync(process.execPath, [join(ROOT, 'apps', 'cli', 'bin', 'cardlog.js'), 'token', 'create', '--name', name, ...args], {
+  async token(name: string, ...args: string[]): Promise<string> {
+    // Asynchronous on purpose: a blocked event loop keeps fetch's idle sockets past the server's
+    // keep-alive timeout, and the next request on one fails.
+    const made = await promisify(execFile)(process.execPath, [join(ROOT, 'apps', 'cli', 'bin', 'cardlog.js'), 'token', 'create', '--name', name, ...args], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: this.databaseUrl },
       encoding: 'utf8',
     });
-    if (made.status !== 0) throw new Error(`token create failed: ${made.stderr}`);
     return made.stdout.trim().split('\n').pop()!.trim();
   }
 
