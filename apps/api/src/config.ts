@@ -34,6 +34,8 @@ export interface ApiConfig {
   readonly webDir: string;
   /** Pretty, human logs on a terminal; JSON lines otherwise. */
   readonly prettyLogs: boolean;
+  /** Origins a browser client may call the API from (CORS); absent → no CORS headers at all. */
+  readonly corsOrigins?: readonly string[] | '*';
 }
 
 export const API_CONFIG = Symbol('ApiConfig');
@@ -58,6 +60,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const writeBurst = positiveInt(env, 'CARDLOG_WRITE_BURST', 200);
   const topic = env.CARDLOG_TOPIC || 'cardlog.events';
   if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic)) throw new ConfigError(`CARDLOG_TOPIC must be a Kafka topic name (letters, digits, . _ -), got "${topic}"`);
+  const corsOrigins = readCorsOrigins(env.CARDLOG_CORS_ORIGINS);
   return {
     port,
     topic,
@@ -77,7 +80,27 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // From apps/api/src or apps/api/dist alike, apps/web/dist is two folders up.
     webDir: env.CARDLOG_WEB_DIR || join(__dirname, '..', '..', 'web', 'dist'),
     prettyLogs: logFormat === 'pretty' || (logFormat === 'auto' && process.stdout.isTTY === true),
+    ...(corsOrigins ? { corsOrigins } : {}),
   };
+}
+
+/** `CARDLOG_CORS_ORIGINS`: `*`, or a comma-separated list of origins such as `https://viewer.example.org`. */
+function readCorsOrigins(raw: string | undefined): readonly string[] | '*' | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.trim() === '*') return '*';
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) {
+      throw new ConfigError(`CARDLOG_CORS_ORIGINS must be * or origins like https://viewer.example.org (scheme, host, optional port; no path), got "${origin}"`);
+    }
+    return origin;
+  });
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

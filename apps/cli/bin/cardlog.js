@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 'use strict';
 // The `cardlog` command: a thin launcher for the compiled CLI (`npm run cardlog` builds it first).
-const { main } = require('../dist/main.js');
+let main;
+try {
+  ({ main } = require('../dist/main.js'));
+} catch (error) {
+  if (error && error.code === 'MODULE_NOT_FOUND' && /dist[\\/]main\.js/.test(error.message)) {
+    console.error('cardlog: the CLI is not built yet; run `npx nx run cli:build` (or `npm run -s cardlog -- …`, which builds it)');
+    process.exit(70);
+  }
+  throw error;
+}
 
 // `cardlog validate … | head` closes the pipe early: stop quietly instead of crashing.
 process.stdout.on('error', (error) => {
@@ -14,7 +23,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    console.error(`cardlog: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 70;
   },
 );

@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+jest.setTimeout(180_000);
+
 const root = join(__dirname, '..');
+const repo = join(root, '..', '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 
 // `nx run cli:test` builds the CLI first (see package.json): the launcher must find the compiled CLI
 // and pass the exit code on.
@@ -14,5 +19,26 @@ describe('bin/cardlog.js (built)', () => {
     expect(help.stdout).toMatch(/cardlog simulate/);
     const unknown = spawnSync(process.execPath, [join(root, 'bin', 'cardlog.js'), 'frobnicate'], { encoding: 'utf8' });
     expect(unknown.status).toBe(2);
+  });
+
+  it('is the `cardlog` bin of the workspace, so `npx cardlog` and `npm link` find it', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+    expect(pkg.bin).toEqual({ cardlog: 'bin/cardlog.js' });
+    expect(readFileSync(join(root, 'bin', 'cardlog.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    const linked = join(repo, 'node_modules', '.bin', 'cardlog');
+    expect(existsSync(linked)).toBe(true); // npm ci links workspace bins
+    const run = spawnSync(linked, ['--version'], { encoding: 'utf8' });
+    expect(run.stdout).toBe(`cardlog ${version} (log format cardlog/1)\n`);
+  });
+
+  it('`npm run -s cardlog` prints nothing but the command’s own output on stdout (the build talks on stderr)', () => {
+    const run = spawnSync(npm, ['run', '-s', 'cardlog', '--', '--version'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, NX_DAEMON: 'false' },
+      timeout: 150_000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`cardlog ${version} (log format cardlog/1)\n`);
   });
 });

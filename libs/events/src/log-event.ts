@@ -37,7 +37,12 @@ export function eventSchemaFor(type: string, def: EventDefinition) {
     def.actor === 'required' ? { player: seatSchema } : def.actor === 'optional' ? { player: seatSchema.optional() } : {};
   return z
     .strictObject({
-      seq: z.number().int().positive().optional(),
+      seq: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('the event’s number in the game, 1..n with engine-derived events counted (docs/positions.md); optional in an upload, checked when given'),
       type: z.literal(type),
       ...player,
       payload: def.payload,

@@ -22,8 +22,7 @@ import {
   canonicalJson,
   findSystem,
   fold,
-  isRuleViolation,
-  record,
+  recordLive,
   replay,
   resolveHeader,
 } from '@cardlog/rules';
@@ -123,9 +122,9 @@ export class GameRecorder {
     this.recorded();
   }
 
-  /** Opens a live game from a document with no events; actions follow through `appendLive`. */
+  /** Opens a live game from a document with no events (or no `events` key); actions follow through `appendLive`. */
   async startLive(input: string | Buffer | unknown, options: RecordOptions): Promise<{ id: string; version: number; created: boolean }> {
-    const document = parseOrThrow(input);
+    const document = parseOrThrow(withEventsKey(input));
     if (document.events.length > 0) {
       throw invalid('LIVE_GAME_HAS_EVENTS', 'a live game starts without events; send them to /v1/games/:id/events', { path: '$.events' });
     }
@@ -162,30 +161,25 @@ export class GameRecorder {
   async appendLive(gameId: string, expectedVersion: number, rawEvents: unknown, options: RecordOptions): Promise<{ version: number; appended: number; outcome: Outcome | null }> {
     const game = await this.loadGame(gameId);
     if (!mayRecord(options.principal, game.header.game?.tournament)) throw tournamentForbidden(game.header.game?.tournament);
-    if (game.mode !== 'live') throw conflict('GAME_NOT_LIVE', `game ${gameId} was uploaded whole; it takes no more events`);
-    if (game.outcome) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
+    if (game.mode !== 'live') throw notLive(game);
+    const system = findSystem(game.system)!;
     const actions = parseLiveEvents(game.system, rawEvents);
+    const onlyDerived = actions.every((a) => system.derivedEventTypes.has(a.type));
+    // A finished game takes no more actions, but its recorder may still confirm the derived events that ended it.
+    if (game.outcome && !onlyDerived) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
     const current = Number(game.version);
     if (current !== expectedVersion) {
       throw conflict('WRONG_EXPECTED_VERSION', `game ${gameId} is at version ${current}, not ${expectedVersion}`, { expectedVersion, actualVersion: current });
     }
 
-    const system = findSystem(game.system)!;
     let state = await this.foldGame(game, system, current);
-    const produced: LogEvent[] = [];
-    for (const [index, action] of actions.entries()) {
-      try {
-        const step = record(system, state, action);
-        state = step.state;
-        produced.push(...step.events);
-      } catch (error) {
-        if (isRuleViolation(error)) {
-          throw ruleFailure({ index, type: action.type, code: error.code, message: error.message, details: error.details }, expectedVersion);
-        }
-        throw error;
-      }
-    }
+    const pending = system.derivedEventTypes.has(actions[0]!.type) ? await this.derivedTail(game, system, current) : [];
+    const batch = recordLive(system, state, current, actions, pending);
+    if (batch.failure) throw ruleFailure(batch.failure, expectedVersion);
+    state = batch.state;
+    const produced = batch.events;
     const outcome = system.outcome(state);
+    if (produced.length === 0) return { version: current, appended: 0, outcome };
     try {
       const appended = await this.store.transaction(async (tx) => {
         const result = await this.store.append(game.stream_id, expectedVersion, this.toNewEvents(produced, options), tx);
@@ -202,6 +196,29 @@ export class GameRecorder {
       }
       throw error;
     }
+  }
+
+  /**
+   * Lets the recorder of an unfinished upload continue it live: from now on it takes appends at its
+   * current version, exactly like a game opened with `startLive`. Its stored events do not change.
+   */
+  async continueLive(gameId: string, options: RecordOptions): Promise<{ id: string; version: number; mode: 'live' }> {
+    const game = await this.loadGame(gameId);
+    if (!mayRecord(options.principal, game.header.game?.tournament)) throw tournamentForbidden(game.header.game?.tournament);
+    if (game.outcome) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
+    if (game.mode !== 'live') await this.sql`update games set mode = 'live' where game_id = ${gameId} and mode = 'upload'`;
+    return { id: gameId, version: Number(game.version), mode: 'live' };
+  }
+
+  /** The derived events stored after the game's last action (at most 32 back), with their seq. */
+  private async derivedTail(game: GameRow, system: AnyGameSystem, version: number): Promise<LogEvent[]> {
+    if (version === 0) return [];
+    const recent = await this.store.readStream(game.stream_id, { fromPosition: Math.max(1, version - 31) });
+    const tail: LogEvent[] = [];
+    for (let i = recent.length - 1; i >= 0 && system.derivedEventTypes.has(recent[i]!.type); i--) {
+      tail.unshift({ seq: recent[i]!.streamPosition, ...toLogEvent(recent[i]!) });
+    }
+    return tail;
   }
 
   /**
@@ -323,6 +340,31 @@ export function hashDocument(document: GameDocument): string {
   return createHash('sha256').update(canonicalJson(document)).digest('hex');
 }
 
+/** A live game may be opened from a header alone: a document without `events` means no events yet. */
+function withEventsKey(input: string | Buffer | unknown): unknown {
+  let value = input;
+  if (typeof input === 'string' || Buffer.isBuffer(input)) {
+    try {
+      value = JSON.parse(input.toString());
+    } catch {
+      return input; // the log format's parser names the line and column
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !('events' in value) ? { ...value, events: [] } : input;
+}
+
+function notLive(game: GameRow): RecordingError {
+  if (game.outcome) {
+    return conflict('GAME_NOT_LIVE', `game ${game.game_id} was uploaded whole and is over (${describeOutcome(game.outcome)}); it takes no more events`);
+  }
+  return conflict(
+    'GAME_NOT_LIVE',
+    `game ${game.game_id} was uploaded unfinished (version ${game.version}); to record the rest, POST /v1/games/${game.game_id}/continue ` +
+      `and append at expectedVersion ${game.version}; to close it with a result, continue it and append the game's ending action (e.g. Concede)`,
+    { version: Number(game.version), continue: `/v1/games/${game.game_id}/continue` },
+  );
+}
+
 function parseOrThrow(input: string | Buffer | unknown): GameDocument {
   const parsed = parseGameDocument(input);
   if (!parsed.ok) throw formatError(parsed.error);
@@ -357,14 +399,18 @@ function ruleFailure(failure: ReplayFailure, versionBefore = 0): RecordingError 
     const kind = NOT_FOUND_CODES.has(failure.code) ? 'not_found' : 'illegal';
     return new RecordingError(kind, failure.code, failure.message, { index: null, ...(failure.details ?? {}) });
   }
+  // Positions as docs/positions.md fixes them: seq in the game, index (and path) in the submitted events.
+  const seq = failure.seq ?? versionBefore + failure.index + 1;
   const details = {
+    seq,
     index: failure.index,
+    path: `$.events[${failure.index}]`,
     type: failure.type,
-    validEvents: failure.index,
+    validEvents: seq - 1,
     ...(versionBefore ? { version: versionBefore } : {}),
     ...(failure.details ? { rule: failure.details } : {}),
   };
-  const message = `event ${failure.index} (${failure.type}): ${failure.message}`;
+  const message = `event ${seq} (${failure.type}, $.events[${failure.index}]): ${failure.message}`;
   return new RecordingError(NOT_FOUND_CODES.has(failure.code) ? 'not_found' : 'illegal', failure.code, message, details);
 }
 

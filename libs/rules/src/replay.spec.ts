@@ -1,7 +1,7 @@
 import type { GameDocument, LogEvent } from '@cardlog/events';
 import type { GameSystem, Outcome } from './game-system';
 import { RuleViolation, require_ } from './rule-violation';
-import { fold, record, replay } from './replay';
+import { fold, record, recordLive, replay } from './replay';
 
 /** A tiny game to test the replay machinery: first seat to 3 points wins. */
 interface RaceState {
@@ -98,6 +98,7 @@ describe('replay', () => {
     const result = run(doc([score('p1', 1), score('p2', 5), score('p1', 1)]));
     expect(result.failure).toEqual({
       index: 1,
+      seq: 2,
       type: 'Score',
       code: 'TOO_MANY_POINTS',
       message: 'at most 2 points at once, got 5',
@@ -105,6 +106,13 @@ describe('replay', () => {
     });
     expect(result.applied).toHaveLength(1);
     expect(result.state?.scores).toEqual({ p1: 1, p2: 0 });
+  });
+
+  it('names a failure by its document index and by its seq in the game, derived events the upload left out counted', () => {
+    // p1's second score ends the game with a derived GameEnded (seq 3) that the document leaves out.
+    const result = run(doc([score('p1', 2), score('p1', 2), score('p2', 1)]));
+    expect(result.failure).toMatchObject({ index: 2, seq: 4, code: 'GAME_OVER' });
+    expect(run(doc([score('p1', 2), score('p1', 2), ended('p2')])).failure).toMatchObject({ index: 2, seq: 3, code: 'DERIVED_MISMATCH' });
   });
 
   it('checks a given seq against the position the event takes, derived events counted', () => {
@@ -146,5 +154,29 @@ describe('record and fold', () => {
     expect(() => record(race, two.state, score('p2', 1))).toThrow(expect.objectContaining({ code: 'GAME_OVER' }));
     expect(() => record(race, start, ended('p1'))).toThrow(expect.objectContaining({ code: 'DERIVED_EVENT' }));
     expect(fold(race, start, [...one.events, ...two.events])).toEqual(two.state);
+  });
+
+  describe('recordLive', () => {
+    const start = () => race.initialState({ system: 'born-from-blood', rulesVersion: '1', config: {}, players: doc([]).players, catalog: { id: 'race@1', cards: [] } });
+
+    it('stores each action with what it derived, and takes a derived event the recorder sends when it equals the derived one', () => {
+      const batch = recordLive(race, start(), 0, [score('p1', 2), score('p1', 2), ended('p1')]);
+      expect(batch.failure).toBeUndefined();
+      expect(batch.events).toEqual([score('p1', 2), score('p1', 2), ended('p1')]);
+    });
+
+    it('confirms the derived events that followed the last stored action in a later batch, storing nothing', () => {
+      const first = recordLive(race, start(), 0, [score('p1', 2), score('p1', 2)]);
+      expect(first.events).toHaveLength(3);
+      const confirm = recordLive(race, first.state, 3, [ended('p1', 3)], [{ seq: 3, ...ended('p1') }]);
+      expect(confirm).toEqual({ state: first.state, events: [] });
+    });
+
+    it('refuses a derived event that differs or is not due, naming its index in the batch and its seq in the game', () => {
+      const first = recordLive(race, start(), 0, [score('p1', 2), score('p1', 2)]);
+      expect(recordLive(race, first.state, 3, [ended('p2')], [{ seq: 3, ...ended('p1') }]).failure).toMatchObject({ index: 0, seq: 3, code: 'DERIVED_MISMATCH' });
+      expect(recordLive(race, start(), 0, [score('p1', 1), ended('p1')]).failure).toMatchObject({ index: 1, seq: 2, code: 'DERIVED_MISMATCH' });
+      expect(recordLive(race, first.state, 3, [score('p2', 1)]).failure).toMatchObject({ index: 0, seq: 4, code: 'GAME_OVER' });
+    });
   });
 });

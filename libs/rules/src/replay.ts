@@ -4,9 +4,15 @@ import { findSystem } from './registry';
 import { RuleViolation, isRuleViolation } from './rule-violation';
 import { canonicalJson, sameEvent } from './same-event';
 
-/** Where a log stopped being legal: the index of the document's event (-1 for the header). */
+/**
+ * Where a log stopped being legal, in both position vocabularies (docs/positions.md): `index` is the
+ * 0-based place of the event in the submitted `events` array (-1 for the header), `seq` the 1-based
+ * number the event has, or would have had, in the stored game, engine-derived events counted.
+ */
 export interface ReplayFailure {
   readonly index: number;
+  /** Absent for the header. */
+  readonly seq?: number;
   readonly type: string;
   readonly code: string;
   readonly message: string;
@@ -85,10 +91,18 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
 
   for (let index = 0; index < document.events.length; index++) {
     const event = document.events[index]!;
+    const isDerived = system.derivedEventTypes.has(event.type);
     const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
-      result({ index, type: event.type, code, message, ...(details ? { details } : {}) });
+      result({
+        index,
+        seq: (isDerived ? pendingDerived[0]?.seq : undefined) ?? applied.length + 1,
+        type: event.type,
+        code,
+        message,
+        ...(details ? { details } : {}),
+      });
 
-    if (system.derivedEventTypes.has(event.type)) {
+    if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
       const expected = pendingDerived[0];
       if (!expected || !sameEvent(expected, event)) {
@@ -146,6 +160,72 @@ export function record<S>(system: AnyGameSystem, state: S, action: LogEvent): { 
   let next = state;
   for (const e of events) next = system.evolve(next, e);
   return { state: next, events };
+}
+
+export interface LiveBatchResult<S> {
+  readonly state: S;
+  /** The events to store: each action with what the engine derived from it. */
+  readonly events: readonly LogEvent[];
+  /** The first refused event: `index` in the batch, `seq` in the game. */
+  readonly failure?: ReplayFailure;
+}
+
+/**
+ * Records a batch of live events on top of a game stored up to `version`, as an upload would be
+ * replayed: player actions are decided; a derived event the recorder sends (property 5) must equal
+ * the next one the engine derived after the action before it and is not stored twice. `pending` are
+ * the derived events that followed the last stored action, so a recorder may confirm them in a
+ * later request (e.g. a final `GameEnded` after the move that ended the game).
+ */
+export function recordLive<S>(
+  system: AnyGameSystem,
+  state: S,
+  version: number,
+  batch: readonly LogEvent[],
+  pending: readonly LogEvent[] = [],
+): LiveBatchResult<S> {
+  const events: LogEvent[] = [];
+  let due = [...pending];
+  for (const [index, event] of batch.entries()) {
+    const nextSeq = version + events.length + 1;
+    const fail = (seq: number, code: string, message: string, details?: Readonly<Record<string, unknown>>): LiveBatchResult<S> => ({
+      state,
+      events,
+      failure: { index, seq, type: event.type, code, message, ...(details ? { details } : {}) },
+    });
+    if (system.derivedEventTypes.has(event.type)) {
+      const expected = due[0];
+      if (!expected || !sameEvent(stripSeq(expected), stripSeq(event))) {
+        return fail(
+          expected?.seq ?? nextSeq,
+          'DERIVED_MISMATCH',
+          expected
+            ? `${event.type} differs from what the rules derived here: ${canonicalJson(stripSeq(expected))}`
+            : `${event.type} is derived by the rules and none is due here`,
+          { expected: expected ? stripSeq(expected) : null },
+        );
+      }
+      if (event.seq !== undefined && event.seq !== expected.seq) {
+        return fail(expected.seq!, 'SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${expected.seq} of the game`, { expected: expected.seq });
+      }
+      due = due.slice(1);
+      continue;
+    }
+    if (event.seq !== undefined && event.seq !== nextSeq) {
+      return fail(nextSeq, 'SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${nextSeq} of the game`, { expected: nextSeq });
+    }
+    let produced: readonly LogEvent[];
+    try {
+      produced = system.decide(state, stripSeq(event));
+    } catch (error) {
+      if (isRuleViolation(error)) return fail(nextSeq, error.code, error.message, error.details);
+      throw error;
+    }
+    for (const e of produced) state = system.evolve(state, e);
+    due = produced.slice(1).map((e, i) => withSeq(e, nextSeq + 1 + i));
+    events.push(...produced);
+  }
+  return { state, events };
 }
 
 /** Folds already-validated events (from the store) without deciding again. */

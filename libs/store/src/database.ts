@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres, { Sql } from 'postgres';
+import { DataDirInUseError } from './errors';
 
 export interface Database {
   readonly sql: Sql;
@@ -60,7 +61,7 @@ function lockDataDir(dataDir: string): () => void {
   try {
     const holder = Number(readFileSync(lock, 'utf8'));
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`the embedded database in ${dataDir} is in use by process ${holder} (stop it first, e.g. the running \`npm start\`)`);
+      throw new DataDirInUseError(dataDir, holder);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

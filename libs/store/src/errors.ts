@@ -38,3 +38,14 @@ export class EventTooLargeError extends Error {
 
 /** `number`: the stream's exact version (0 = no events yet); 'no_stream' = 0; 'any' skips the check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
+
+/** An embedded data folder is open in another live process (PGlite allows one). */
+export class DataDirInUseError extends Error {
+  override readonly name = 'DataDirInUseError';
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number,
+  ) {
+    super(`the embedded database in ${dataDir} is in use by process ${holderPid} (stop it first, e.g. the running \`npm start\`)`);
+  }
+}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put, Res, UseGuards } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRepository, PutCatalogStatus, StoredCatalog, notFound } from '@cardlog/recording';
+import { CatalogListing, CatalogRepository, PutCatalogStatus, ServedCatalog, StoredCatalog, notFound } from '@cardlog/recording';
 import type { Response } from 'express';
 import { BearerGuard } from '../auth/bearer.guard';
 import { bodyText, parseJsonBody } from '../errors/json-body';
@@ -15,11 +15,13 @@ export class PutCatalogCommand extends Command<{ status: PutCatalogStatus; catal
   }
 }
 
-export class GetCatalogQuery extends Query<StoredCatalog> {
+export class GetCatalogQuery extends Query<ServedCatalog> {
   constructor(readonly catalogId: string) {
     super();
   }
 }
+
+export class ListCatalogsQuery extends Query<{ items: CatalogListing[] }> {}
 
 @CommandHandler(PutCatalogCommand)
 export class PutCatalogHandler implements ICommandHandler<PutCatalogCommand> {
@@ -33,9 +35,17 @@ export class PutCatalogHandler implements ICommandHandler<PutCatalogCommand> {
 export class GetCatalogHandler implements IQueryHandler<GetCatalogQuery> {
   constructor(private readonly catalogs: CatalogRepository) {}
   async execute({ catalogId }: GetCatalogQuery) {
-    const catalog = await this.catalogs.find(catalogId);
-    if (!catalog) throw notFound('UNKNOWN_CATALOG', `no stored catalog "${catalogId}"`);
+    const catalog = await this.catalogs.serve(catalogId);
+    if (!catalog) throw notFound('UNKNOWN_CATALOG', `no catalog "${catalogId}", built-in or stored (GET /v1/catalogs lists them)`);
     return catalog;
+  }
+}
+
+@QueryHandler(ListCatalogsQuery)
+export class ListCatalogsHandler implements IQueryHandler<ListCatalogsQuery> {
+  constructor(private readonly catalogs: CatalogRepository) {}
+  async execute() {
+    return { items: await this.catalogs.list() };
   }
 }
 
@@ -58,11 +68,17 @@ export class CatalogsController {
     return { id: catalog.id, system: catalog.system, cards: catalog.cards.length, status };
   }
 
+  @Get()
+  @ApiOperation({ summary: 'Every catalog a game may reference: built-in (shipped with the rules) and stored' })
+  list() {
+    return this.queries.execute(new ListCatalogsQuery());
+  }
+
   @Get(':id')
-  @ApiOperation({ summary: 'A stored card catalog' })
+  @ApiOperation({ summary: 'A card catalog, built-in or stored' })
   get(@Param('id') id: string) {
     return this.queries.execute(new GetCatalogQuery(id));
   }
 }
 
-export const CATALOG_HANDLERS = [PutCatalogHandler, GetCatalogHandler];
+export const CATALOG_HANDLERS = [PutCatalogHandler, GetCatalogHandler, ListCatalogsHandler];

@@ -56,6 +56,15 @@ export class AppendLiveEventsCommand extends Command<{ version: number; appended
   }
 }
 
+export class ContinueLiveGameCommand extends Command<{ id: string; version: number; mode: 'live' }> {
+  constructor(
+    readonly gameId: string,
+    readonly principal: Principal,
+  ) {
+    super();
+  }
+}
+
 export class ListGamesQuery extends Query<GamePage> {
   constructor(readonly filter: GameFilter) {
     super();

@@ -8,6 +8,7 @@ import { WriteSlotInterceptor } from '../backpressure/backpressure';
 import { bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
+  ContinueLiveGameCommand,
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
@@ -18,7 +19,7 @@ import {
   UploadBatchCommand,
   UploadGameCommand,
 } from './games.commands';
-import { intParam } from './query-params';
+import { PAGE_LIMITS, QueryParams, RawQuery, takesNoQuery } from './query-params';
 
 const DOCUMENT_BODY = { description: 'A cardlog/1 game document (see /v1/schema/log)', schema: { type: 'object' } } as const;
 
@@ -76,6 +77,15 @@ export class GamesController {
     return this.commands.execute(new AppendLiveEventsCommand(id, bodyText(body), principal));
   }
 
+  @Post(':id/continue')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Continue an unfinished upload live: it then takes appends at its current version' })
+  continueLive(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new ContinueLiveGameCommand(id, principal));
+  }
+
   @Get()
   @ApiOperation({ summary: 'List games, newest first, with cursor pagination' })
   @ApiQuery({ name: 'system', required: false })
@@ -83,42 +93,50 @@ export class GamesController {
   @ApiQuery({ name: 'player', required: false, description: 'name or id' })
   @ApiQuery({ name: 'deck', required: false, description: 'deck name or archetype' })
   @ApiQuery({ name: 'cursor', required: false })
-  @ApiQuery({ name: 'limit', required: false })
-  list(@Query() q: Record<string, string | undefined>) {
-    return this.queries.execute(
-      new ListGamesQuery({ system: q.system, tournament: q.tournament, player: q.player, deck: q.deck, cursor: q.cursor, limit: intParam('limit', q.limit) }),
-    );
+  @ApiQuery({ name: 'limit', required: false, description: `1 to ${PAGE_LIMITS.games.max}, default ${PAGE_LIMITS.games.fallback}` })
+  list(@Query() raw: RawQuery) {
+    const q = new QueryParams(raw, ['system', 'tournament', 'player', 'deck', 'cursor', 'limit']);
+    const text = (name: string) => q.text(name) ?? '';
+    const filter = { system: text('system'), tournament: text('tournament'), player: text('player'), deck: text('deck'), cursor: text('cursor') };
+    return this.queries.execute(new ListGamesQuery({ ...filter, limit: q.limit(PAGE_LIMITS.games) }));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One game: context, players, outcome' })
-  get(@Param('id') id: string) {
+  get(@Param('id') id: string, @Query() raw: RawQuery) {
+    takesNoQuery(raw);
     return this.queries.execute(new GetGameQuery(id));
   }
 
   @Get(':id/log')
   @ApiOperation({ summary: 'The game as a cardlog/1 document (export)' })
-  log(@Param('id') id: string) {
+  log(@Param('id') id: string, @Query() raw: RawQuery) {
+    takesNoQuery(raw);
     return this.queries.execute(new GetGameLogQuery(id));
   }
 
   @Get(':id/replay')
   @ApiOperation({ summary: 'The replay: one step per event with turn, phase, actor and a readable line' })
-  replay(@Param('id') id: string) {
+  replay(@Param('id') id: string, @Query() raw: RawQuery) {
+    takesNoQuery(raw);
     return this.queries.execute(new GetGameReplayQuery(id));
   }
 
   @Get(':id/events')
   @ApiOperation({ summary: 'Stored events with their envelopes' })
-  events(@Param('id') id: string, @Query('from') from?: string, @Query('limit') limit?: string) {
-    return this.queries.execute(new GetGameEventsQuery(id, intParam('from', from), intParam('limit', limit)));
+  @ApiQuery({ name: 'from', required: false, description: 'the first seq to return (1-based)' })
+  @ApiQuery({ name: 'limit', required: false, description: `1 to ${PAGE_LIMITS.events.max}, default ${PAGE_LIMITS.events.fallback}` })
+  events(@Param('id') id: string, @Query() raw: RawQuery) {
+    const q = new QueryParams(raw, ['from', 'limit']);
+    return this.queries.execute(new GetGameEventsQuery(id, q.int('from', 1), q.limit(PAGE_LIMITS.events)));
   }
 
   @Get(':id/state')
   @ApiOperation({ summary: 'The board after N events, as a seat, spectator, judge or (after the game) full reveal sees it' })
-  @ApiQuery({ name: 'step', required: false })
+  @ApiQuery({ name: 'step', required: false, description: 'the board after the event with this seq (0 = before the first); default the latest' })
   @ApiQuery({ name: 'view', required: false, description: 'p1|p2|…|spectator|judge|reveal' })
-  state(@Param('id') id: string, @Query('step') step?: string, @Query('view') view?: string) {
-    return this.queries.execute(new GetGameStateQuery(id, intParam('step', step), view));
+  state(@Param('id') id: string, @Query() raw: RawQuery) {
+    const q = new QueryParams(raw, ['step', 'view']);
+    return this.queries.execute(new GetGameStateQuery(id, q.int('step'), q.text('view')));
   }
 }

@@ -98,8 +98,23 @@ onBothDatabases('recording API', (databaseUrl) => {
       const before = await counts();
       const res = await call('POST', '/v1/games', { body: doc });
       expect(res.status).toBe(422);
-      expect(res.body.error).toEqual(expect.objectContaining({ index: k, type: 'AdvancePhase', code: 'NOT_YOUR_TURN', validEvents: k, message: expect.any(String) }));
+      expect(res.body.error).toEqual(
+        expect.objectContaining({ seq: k + 1, index: k, path: `$.events[${k}]`, type: 'AdvancePhase', code: 'NOT_YOUR_TURN', validEvents: k, message: expect.any(String) }),
+      );
       expect(await counts()).toEqual(before);
+    });
+
+    it('positions in an error: seq counts the derived events an upload left out, index and path point into the document', async () => {
+      // Without its GameEnded the log is one event shorter than the stored game: an action after the
+      // end is document index n-1 but would be event n+1 of the game.
+      const doc = games[2]!;
+      const actionsOnly = doc.events.filter((e) => !DERIVED.has(e.type));
+      const late = { ...doc, events: [...actionsOnly, { type: 'Concede', player: 'p1', payload: {} }] };
+      const res = await call('POST', '/v1/games', { body: late });
+      expect(res.status).toBe(422);
+      const n = actionsOnly.length;
+      expect(res.body.error).toMatchObject({ code: 'GAME_OVER', seq: doc.events.length + 1, index: n, path: `$.events[${n}]`, validEvents: doc.events.length });
+      expect(res.body.error.message).toMatch(new RegExp(`^event ${doc.events.length + 1} \\(Concede, \\$\\.events\\[${n}\\]\\)`));
     });
 
     it('an unknown catalog is a 404', async () => {
@@ -169,7 +184,61 @@ onBothDatabases('recording API', (databaseUrl) => {
       expect((await call('GET', `/v1/games/${id}`, { token: null })).body.events).toBe(10);
       const derived = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: [{ type: 'GameEnded', payload: { winner: 'p1', reason: 'concede' } }] } });
       expect(derived.status).toBe(422);
-      expect(derived.body.error.code).toBe('DERIVED_EVENT');
+      expect(derived.body.error).toMatchObject({ code: 'DERIVED_MISMATCH', seq: 11, index: 0, path: '$.events[0]', validEvents: 10 });
+    });
+
+    it('opens a live game from a document without an events key', async () => {
+      const { events: _events, ...header } = games[0]!;
+      const open = await call('POST', '/v1/games/live', { body: header });
+      expect(open).toEqual({ status: 201, body: { id: expect.any(String), version: 0 } });
+    });
+
+    it('takes the derived events a recorder sends when they equal what the engine derived (a simulated game replayed live, in batches, the final GameEnded alone)', async () => {
+      const doc = games[1]!;
+      const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
+      let version = 0;
+      // Batches of 20 with the derived events in them, then the final GameEnded alone (after the move that ended the game).
+      const batches = [...Array.from({ length: Math.ceil((doc.events.length - 1) / 20) }, (_, i) => doc.events.slice(i * 20, Math.min(i * 20 + 20, doc.events.length - 1))), doc.events.slice(-1)];
+      for (const batch of batches) {
+        const res = await call('POST', `/v1/games/${open.body.id}/events`, { body: { expectedVersion: version, events: batch } });
+        expect([res.status, res.body.error?.code]).toEqual([200, undefined]);
+        version = res.body.version;
+      }
+      expect(batches.at(-1)![0]!.type).toBe('GameEnded');
+      expect(version).toBe(doc.events.length);
+      expect((await call('GET', `/v1/games/${open.body.id}/log`, { token: null })).body.events).toEqual(doc.events);
+      const last = doc.events[doc.events.length - 1]!;
+      const wrong = { ...last, payload: { ...(last.payload as object), reason: 'concede' === (last.payload as any).reason ? 'hp' : 'concede' } };
+      const differs = await call('POST', `/v1/games/${open.body.id}/events`, { body: { expectedVersion: version, events: [wrong] } });
+      expect(differs.status).toBe(422);
+      expect(differs.body.error).toMatchObject({ code: 'DERIVED_MISMATCH', seq: doc.events.length });
+      const more = await call('POST', `/v1/games/${open.body.id}/events`, { body: { expectedVersion: version, events: [{ type: 'Concede', player: 'p1', payload: {} }] } });
+      expect(more.body.error.code).toBe('GAME_OVER');
+    });
+
+    it('an unfinished upload says how to continue it; its recorder continues it live and closes it with a concession', async () => {
+      const doc = games[2]!;
+      const cut = doc.events.findIndex((e, i) => i > 30 && e.type === 'EndTurn') + 1;
+      const unfinished = { ...doc, game: { tournament: 'unfinished-cup', round: 1 }, events: doc.events.slice(0, cut) };
+      const uploaded = await call('POST', '/v1/games', { body: unfinished });
+      expect(uploaded.body.outcome).toBeNull();
+      const id = uploaded.body.id;
+      const refused = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: cut, events: [{ type: 'Concede', player: 'p1', payload: {} }] } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'GAME_NOT_LIVE', version: cut, continue: `/v1/games/${id}/continue` });
+      expect(refused.body.error.message).toMatch(/POST \/v1\/games\/.+\/continue/);
+      const other = await call('POST', `/v1/games/${id}/continue`, { token: scopedToken });
+      expect(other.status).toBe(403);
+      const continued = await call('POST', `/v1/games/${id}/continue`);
+      expect(continued).toEqual({ status: 200, body: { id, version: cut, mode: 'live' } });
+      expect((await call('POST', `/v1/games/${id}/continue`)).body.version).toBe(cut);
+      const rest = doc.events.slice(cut).filter((e) => !DERIVED.has(e.type)).slice(0, 4);
+      const appended = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: cut, events: rest } });
+      expect(appended.status).toBe(200);
+      const closed = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: appended.body.version, events: [{ type: 'Concede', player: 'p2', payload: {} }] } });
+      expect(closed.body.outcome).toEqual({ result: 'win', winner: 'p1', reason: 'concede' });
+      expect((await call('GET', `/v1/games/${id}`, { token: null })).body).toMatchObject({ status: 'finished', mode: 'live' });
+      expect((await call('POST', `/v1/games/${id}/continue`)).body.error.code).toBe('GAME_OVER');
     });
 
     it('50 recorders appending at one version: one 200, 49 409, and no gap or duplicate', async () => {
@@ -218,8 +287,6 @@ onBothDatabases('recording API', (databaseUrl) => {
     });
 
     it('is immutable once a game references it (409)', async () => {
-      const demo = await call('GET', '/v1/catalogs/demo-bfb@1', { token: null });
-      expect(demo.status).toBe(404); // shipped with the rules, not stored
       const demoCatalog = findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!;
       const put = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards } });
       expect(put.status).toBe(201);
@@ -228,6 +295,26 @@ onBothDatabases('recording API', (databaseUrl) => {
       const changed = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards.slice(1) } });
       expect(changed.status).toBe(409);
       expect(changed.body.error.code).toBe('CATALOG_IMMUTABLE');
+    });
+  });
+
+  describe('catalog reads', () => {
+    it('GET /v1/catalogs/demo-bfb@1 serves the built-in catalog every simulated game references', async () => {
+      const demoCatalog = findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!;
+      const demo = await call('GET', '/v1/catalogs/demo-bfb@1', { token: null });
+      expect(demo.status).toBe(200);
+      expect(demo.body).toMatchObject({ id: 'demo-bfb@1', system: 'born-from-blood', source: 'builtin', cards: demoCatalog.cards });
+      const missing = await call('GET', '/v1/catalogs/nothing@1', { token: null });
+      expect(missing.body.error).toMatchObject({ code: 'UNKNOWN_CATALOG' });
+      expect(missing.status).toBe(404);
+    });
+
+    it('GET /v1/catalogs lists the built-in and the stored catalogs without their cards', async () => {
+      const list = await call('GET', '/v1/catalogs', { token: null });
+      expect(list.status).toBe(200);
+      const byId = new Map(list.body.items.map((c: any) => [c.id, c]));
+      expect(byId.get('demo-bfb@1')).toMatchObject({ system: 'born-from-blood', source: 'builtin', cards: expect.any(Number), createdAt: null });
+      expect(byId.get('tide-set@1')).toEqual({ id: 'tide-set@1', system: 'born-from-blood', source: 'stored', cards: 1, createdAt: expect.any(String) });
     });
   });
 

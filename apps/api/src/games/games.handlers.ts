@@ -6,6 +6,7 @@ import { parseJsonBody } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
   BatchLineResult,
+  ContinueLiveGameCommand,
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
@@ -80,6 +81,15 @@ export class AppendLiveEventsHandler implements ICommandHandler<AppendLiveEvents
   }
 }
 
+@CommandHandler(ContinueLiveGameCommand)
+export class ContinueLiveGameHandler implements ICommandHandler<ContinueLiveGameCommand> {
+  constructor(private readonly recorder: GameRecorder) {}
+
+  execute({ gameId, principal }: ContinueLiveGameCommand) {
+    return this.recorder.continueLive(gameId, { principal });
+  }
+}
+
 @QueryHandler(ListGamesQuery)
 export class ListGamesHandler implements IQueryHandler<ListGamesQuery> {
   constructor(private readonly reader: GameReader) {}
@@ -140,6 +150,7 @@ export const GAME_HANDLERS = [
   UploadBatchHandler,
   StartLiveGameHandler,
   AppendLiveEventsHandler,
+  ContinueLiveGameHandler,
   ListGamesHandler,
   GetGameHandler,
   GetGameLogHandler,

@@ -41,9 +41,10 @@ export async function dumpCommand(argv: readonly string[], io: Io): Promise<numb
   const out = options.out as string | undefined;
   if (!out) throw new UsageError('--out DIR is required');
   const system = options.system as string | undefined;
-  mkdirSync(out, { recursive: true });
+  // Opened first: a database held by a running server fails here, before DIR exists.
   const db = await openDatabase();
   try {
+    mkdirSync(out, { recursive: true });
     const manifest = await db.sql.begin('isolation level repeatable read', async (tx) => {
       const [progress] = await tx<{ global_position: string | null }[]>`select max(global_position) as global_position from projection_progress`;
       const files: Record<string, number> = {};

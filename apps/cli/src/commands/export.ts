@@ -4,9 +4,13 @@ import { UsageError, parseArgs } from '../args';
 import { request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
 
-export const EXPORT_USAGE = 'cardlog export --server URL (--game ID | --tournament ID) --out DIR   download cardlog/1 logs';
+export const EXPORT_USAGE =
+  'cardlog export --server URL (--game ID | --tournament ID) --out DIR   download cardlog/1 logs, named <tournament>-r<round>-t<table>-g<game>.json when the game has that context, else <id>.json';
 
-/** `export`: writes each game's log as `<DIR>/<game id>.json`, one game or a whole tournament. */
+/**
+ * `export`: writes each game's log to DIR, one game or a whole tournament, named after its
+ * tournament context (see `exportFileName`). DIR is created only once there is a log to write.
+ */
 export async function exportCommand(argv: readonly string[], io: Io): Promise<number> {
   const { positionals, options } = parseArgs(argv, { server: 'string', game: 'string', tournament: 'string', out: 'string' });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -31,11 +35,14 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
     } while (cursor);
     if (ids.length === 0) return fail(io, `no games recorded for tournament "${tournament}"`, EXIT.invalid);
   }
-  mkdirSync(out, { recursive: true });
+  const used = new Set<string>();
   for (const id of ids) {
     const log = await request('GET', `${server}/v1/games/${encodeURIComponent(id)}/log`);
     if (log.status !== 200) return fail(io, `game ${id}: ${log.status} ${log.body?.error?.message ?? ''}`, log.status === 404 ? EXIT.invalid : EXIT.unusable);
-    writeFileSync(join(out, `${id}.json`), `${JSON.stringify(log.body, null, 2)}\n`);
+    const name = exportFileName(id, log.body?.game, used);
+    used.add(name);
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, name), `${JSON.stringify(log.body, null, 2)}\n`);
   }
   io.out(`exported ${ids.length} game(s) to ${out}`);
   return EXIT.ok;
@@ -44,4 +51,20 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
 function fail(io: Io, message: string, code: number = EXIT.unusable): number {
   io.err(`export: ${message}`);
   return code;
+}
+
+/**
+ * `spring-open-r3-t12-g2.json` from the game's tournament, round, table and game number (those it
+ * has); `<id>.json` when it has none. A name already taken in this export gets the id's first block.
+ */
+export function exportFileName(id: string, game: { tournament?: string; round?: number; table?: number; gameNumber?: number } | undefined, used: ReadonlySet<string> = new Set()): string {
+  const parts = [
+    game?.tournament ? game.tournament.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[.]+/, '_') : undefined,
+    game?.round !== undefined ? `r${game.round}` : undefined,
+    game?.table !== undefined ? `t${game.table}` : undefined,
+    game?.gameNumber !== undefined ? `g${game.gameNumber}` : undefined,
+  ].filter((p): p is string => p !== undefined && p !== '');
+  if (parts.length === 0) return `${id}.json`;
+  const base = parts.join('-').slice(0, 180);
+  return used.has(`${base}.json`) ? `${base}-${id.split('-')[0]}.json` : `${base}.json`;
 }

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { parseGameDocument } from '@cardlog/events';
 import { findGame, findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
+import { LocalCatalogs } from '../catalog-files';
 import { EXIT, Io } from '../io';
 
-export const REPLAY_USAGE = 'cardlog replay FILE --step N [--view p1|p2|spectator|judge|reveal] [--json]   the board after N events';
+export const REPLAY_USAGE =
+  'cardlog replay FILE [--step N] [--view p1|p2|spectator|judge|reveal] [--catalog FILE]… [--json]   the board after event N of the game (its seq, derived events counted; 0 = before the first)';
 
 /** `replay`: folds a local log to step N and prints what the viewer sees, with the last events described. */
 export function replayCommand(argv: readonly string[], io: Io): number {
-  const { positionals, options } = parseArgs(argv, { step: 'integer', view: 'string', json: 'boolean' });
+  const { positionals, options, lists } = parseArgs(argv, { step: 'integer', view: 'string', json: 'boolean', catalog: 'strings' });
   if (positionals.length !== 1) throw new UsageError('replay takes exactly one FILE');
   const view = (options.view as string | undefined) ?? 'spectator';
   if (!isViewer(view)) throw new UsageError(`--view must be a seat (p1, p2, …), spectator, judge or reveal; got "${view}"`);
@@ -24,7 +26,8 @@ export function replayCommand(argv: readonly string[], io: Io): number {
     io.err(`replay: ${positionals[0]}: ${parsed.error.code}: ${parsed.error.message}`);
     return parsed.error.code === 'MALFORMED_JSON' ? EXIT.unusable : EXIT.invalid;
   }
-  const result = replay(parsed.document);
+  const resolveCatalog = new LocalCatalogs(lists.catalog ?? []).resolverFor(parsed.document.system, positionals[0]);
+  const result = replay(parsed.document, { resolveCatalog });
   if (result.failure && result.failure.index < 0) {
     io.err(`replay: ${positionals[0]}: ${result.failure.code}: ${result.failure.message}`);
     return EXIT.invalid;
@@ -35,7 +38,7 @@ export function replayCommand(argv: readonly string[], io: Io): number {
   if (view === 'reveal' && !result.outcome) throw new UsageError('--view reveal shows a finished game only');
 
   const system = findSystem(parsed.document.system)!;
-  const header = resolveHeader(parsed.document, system);
+  const header = resolveHeader(parsed.document, system, { resolveCatalog });
   const events = result.applied.slice(0, step);
   const state = fold(system, system.initialState(header), events);
   const seen = system.view(state, view);
@@ -55,6 +58,9 @@ export function replayCommand(argv: readonly string[], io: Io): number {
   io.out('');
   const board = findGame(parsed.document.system)?.textBoard;
   io.out(board ? board(seen) : JSON.stringify(seen, null, 2));
-  if (result.failure) io.err(`note: the log is invalid from event ${result.failure.index} (${result.failure.code}); steps stop before it`);
+  if (result.failure) {
+    const f = result.failure;
+    io.err(`note: the log is invalid from event ${f.seq} ${f.type} ($.events[${f.index}], ${f.code}); steps stop before it`);
+  }
   return EXIT.ok;
 }

@@ -18,7 +18,7 @@ async function startApi(dataDir: string): Promise<{ url: string; process: ChildP
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 150_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /Cardlog (?:API )?on (http:\/\/\S+?) /.exec(output);
@@ -84,7 +84,7 @@ describe('the CLI against a running server', () => {
     expect(code).toBe(1);
     const out = io.stdout.join('\n');
     expect(out).toMatch(/created 6, already present 0, rejected 1/);
-    expect(out).toMatch(/REJECTED .*zz-broken\.json event \d+ \w+ [A-Z_]+: /);
+    expect(out).toMatch(/REJECTED .*zz-broken\.json event 21 \w+ \(\$\.events\[20\]\) [A-Z_]+: (?!event)/);
     expect(io.stderr.join('\n')).toMatch(/progress 7\/7/);
   });
 
@@ -110,20 +110,26 @@ describe('the CLI against a running server', () => {
     const out = join(work, 'export');
     const io = captureIo();
     expect(await main(['export', '--server', api.url, '--tournament', 'spring-open', '--out', out], io)).toBe(0);
-    const files = readdirSync(out);
-    expect(files).toHaveLength(4);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(['spring-open-r1.json', 'spring-open-r2.json', 'spring-open-r3.json', 'spring-open-r4.json']);
     const exported = files.map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
     const rounds = exported.map((d) => d.game.round).sort();
     expect(rounds).toEqual([1, 2, 3, 4]);
     for (const doc of exported) expect(doc).toEqual(documents[doc.game.round - 1]);
     const one = captureIo();
-    expect(await main(['export', '--server', api.url, '--game', files[0]!.replace('.json', ''), '--out', join(work, 'one')], one)).toBe(0);
+    const listed = (await (await fetch(`${api.url}/v1/games?tournament=club-night&limit=1`)).json()) as { items: { id: string }[] };
+    const id = listed.items[0]!.id;
+    expect(await main(['export', '--server', api.url, '--game', id, '--out', join(work, 'one')], one)).toBe(0);
+    expect(readdirSync(join(work, 'one'))).toEqual([expect.stringMatching(/^club-night-r[56]\.json$/)]);
     expect(await main(['export', '--server', api.url, '--game', '00000000-0000-4000-8000-000000000000', '--out', join(work, 'none')], captureIo())).toBe(1);
+    expect(existsSync(join(work, 'none'))).toBe(false);
   });
 
   it('token create refuses the embedded database while the server holds it', async () => {
     await withEmbeddedDatabase(dataDir, async () => {
-      await expect(main(['token', 'create', '--name', 'judge'], captureIo())).rejects.toThrow(/in use by process/);
+      const io = captureIo();
+      expect(await main(['token', 'create', '--name', 'judge'], io)).toBe(2);
+      expect(io.stderr).toEqual([expect.stringMatching(/^cardlog token: the embedded database in .* is held by a running server \(process \d+\): stop it first/)]);
     });
   });
 

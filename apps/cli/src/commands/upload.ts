@@ -5,6 +5,7 @@ import { TOURNAMENT_FORMAT } from '@cardlog/events';
 import { UsageError, parseArgs } from '../args';
 import { Reply, request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
+import { Progress } from '../progress';
 import { sourcesOf } from './validate';
 
 export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders, JSON Lines or tournament bundles';
@@ -13,7 +14,8 @@ interface Rejection {
   readonly source: string;
   readonly code: string;
   readonly message: string;
-  readonly index?: number | null;
+  readonly seq?: number | null;
+  readonly path?: string;
   readonly type?: string;
   /** Where in a tournament bundle (round, table, game, event). */
   readonly path?: string;
@@ -55,20 +57,8 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   const rejections: Rejection[] = [];
   const started = Date.now();
   let done = 0;
-  let lastPlain = 0;
-  const progress = () => {
-    const seconds = (Date.now() - started) / 1000;
-    const rate = done / Math.max(seconds, 0.001);
-    const eta = rate > 0 ? (work.length - done) / rate : 0;
-    const width = 24;
-    const filled = Math.round((done / Math.max(work.length, 1)) * width);
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`;
-    if (io.status) io.status.update(line);
-    else if (done === work.length || Date.now() - lastPlain > 5000) {
-      lastPlain = Date.now();
-      io.err(`progress ${done}/${work.length} ${rate.toFixed(1)} games/s ETA ${formatSeconds(eta)}`);
-    }
-  };
+  const bar = new Progress(io, work.length, 'games');
+  const progress = () => bar.update(done);
 
   let next = 0;
   let unreachable: Error | null = null;
@@ -100,7 +90,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
         } else {
           counts.rejected++;
           const e = reply.body?.error ?? {};
-          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: e.message ?? String(reply.body), index: e.index, type: e.type, ...(bundle && e.path ? { path: e.path } : {}) });
+          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: String(e.message ?? reply.body).replace(/^event \d+ \([^)]*\): /, ''), seq: e.seq, path: e.path, type: e.type });
         }
       }
       done++;
@@ -108,11 +98,12 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(work.length, 1)) }, worker));
-  io.status?.clear();
+  bar.finish();
 
   const seconds = (Date.now() - started) / 1000;
   for (const r of rejections) {
-    const where = r.path ? ` at ${r.path}` : r.index === undefined || r.index === null ? '' : ` event ${r.index}${r.type ? ` ${r.type}` : ''}`;
+    // Positions as `validate` prints them: the event's seq in the game, then where it is in the document.
+    const where = typeof r.seq === 'number' ? ` event ${r.seq}${r.type ? ` ${r.type}` : ''}${r.path ? ` (${r.path})` : ''}` : r.path ? ` ${r.path}` : '';
     io.out(`REJECTED ${r.source}${where} ${r.code}: ${r.message}`);
   }
   io.out(
@@ -155,10 +146,4 @@ function loadJournal(path: string, server: string): Set<string> {
 function appendJournal(path: string, entry: JournalEntry): void {
   mkdirSync(dirname(path), { recursive: true });
   appendFileSync(path, `${JSON.stringify(entry)}\n`);
-}
-
-function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { simulateGames } from '@cardlog/rules';
+import { findSystem, simulateGames } from '@cardlog/rules';
 import { captureIo, tempDir } from '../testing';
-import { validateCommand } from './validate';
+import { formatReport, validateCommand } from './validate';
 
 const [game] = simulateGames(1, 7);
 const valid = game!.document;
@@ -35,14 +35,14 @@ describe('cardlog validate', () => {
     const broken = { ...valid, events: valid.events.filter((_, i) => i !== 1) };
     const { code, out } = run(file('broken.json', json(broken)));
     expect(code).toBe(1);
-    expect(out[0]).toMatch(/^INVALID .*broken\.json event 2 FirstPlayerChosen SETUP_ORDER: /);
+    expect(out[0]).toMatch(/^INVALID .*broken\.json event 3 FirstPlayerChosen \(\$\.events\[2\]\) SETUP_ORDER: /);
   });
 
   it('reports a schema violation as INVALID with its JSONPath', () => {
     const events = valid.events.map((e, i) => (i === 3 ? { ...e, payload: { ...(e.payload as object), colour: 'red' } } : e));
     const { code, out } = run(file('schema.json', json({ ...valid, events })));
     expect(code).toBe(1);
-    expect(out[0]).toMatch(/^INVALID .*schema\.json event 3 FirstPlayerChosen SCHEMA_VIOLATION: \$\.events\[3\]\.payload: unknown field "colour"/);
+    expect(out[0]).toMatch(/^INVALID .*schema\.json \$\.events\[3\]\.payload FirstPlayerChosen SCHEMA_VIOLATION: \$\.events\[3\]\.payload: unknown field "colour"/);
     const header = run(file('header.json', json({ ...valid, players: [{ seat: 'east', name: 'A' }] })));
     expect(header.code).toBe(1);
     expect(header.out[0]).toMatch(/^INVALID .*header\.json \$\.players\[0\]\.seat SCHEMA_VIOLATION/);
@@ -72,10 +72,59 @@ describe('cardlog validate', () => {
       ['/nested/games.jsonl:3', 'invalid'],
     ]);
     expect(reports[0].outcome).toMatchObject({ result: 'win' });
-    expect(reports[2].failure).toMatchObject({ index: 0, type: 'DeckRegistered', code: 'SETUP_ORDER' });
+    expect(reports[2].failure).toMatchObject({ seq: 1, index: 0, path: '$.events[0]', type: 'DeckRegistered', code: 'SETUP_ORDER' });
   });
 
   it('needs at least one path', () => {
-    expect(run().code).toBe(2);
+    expect(() => run()).toThrow(/at least one PATH/);
+  });
+
+  it('reports positions as the seq in the game and the path in the document, which drift once a derived event is left out', () => {
+    const actions = valid.events.filter((e) => e.type !== 'GameEnded');
+    const late = { ...valid, events: [...actions, { type: 'Concede', player: 'p1', payload: {} }] };
+    const { code, out } = run(file('late.json', json(late)), '--json');
+    expect(code).toBe(1);
+    expect(JSON.parse(out[0]!).failure).toMatchObject({ seq: valid.events.length + 1, index: actions.length, path: `$.events[${actions.length}]`, code: 'GAME_OVER' });
+    expect(formatReport(JSON.parse(out[0]!))).toContain(`event ${valid.events.length + 1} Concede ($.events[${actions.length}]) GAME_OVER`);
+  });
+
+  describe('catalogs that are not built in', () => {
+    const builtin = findSystem('born-from-blood')!.builtinCatalogs['demo-bfb@1']!;
+    const own = { ...valid, catalog: 'club-pool@3' };
+
+    it('fails with UNKNOWN_CATALOG when the log names a catalog it cannot find', () => {
+      const { code, out } = run(file('own.json', json(own)));
+      expect(code).toBe(1);
+      expect(out[0]).toMatch(/^INVALID .*own\.json header UNKNOWN_CATALOG: catalog "club-pool@3" is not known/);
+    });
+
+    it('takes the catalog from --catalog FILE (its id from the file or its name)', () => {
+      const folder = join(dir, 'with-flag');
+      mkdirSync(folder, { recursive: true });
+      const log = join(folder, 'own.json');
+      writeFileSync(log, json(own));
+      const named = join(dir, 'club-pool@3.json');
+      writeFileSync(named, json({ system: 'born-from-blood', cards: builtin.cards }));
+      expect(run(log, '--catalog', named)).toMatchObject({ code: 0, out: [expect.stringMatching(/^OK /)] });
+      const withId = join(dir, 'pool.json');
+      writeFileSync(withId, json({ id: 'club-pool@3', system: 'born-from-blood', cards: builtin.cards }));
+      expect(run(log, '--catalog', withId).code).toBe(0);
+    });
+
+    it('finds <name@version>.catalog.json beside the log, and does not validate it as a log', () => {
+      const folder = join(dir, 'beside');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'own.json'), json(own));
+      writeFileSync(join(folder, 'club-pool@3.catalog.json'), json({ system: 'born-from-blood', cards: builtin.cards }));
+      const { code, out } = run(folder);
+      expect(code).toBe(0);
+      expect(out).toEqual([expect.stringMatching(/^OK .*own\.json /)]);
+    });
+
+    it('names a broken catalog file and what is wrong in it', () => {
+      const broken = join(dir, 'broken@1.json');
+      writeFileSync(broken, json({ system: 'born-from-blood', cards: [{ ...builtin.cards[0], type: 'Dragon' }] }));
+      expect(() => run(file('x.json', json(own)), '--catalog', broken)).toThrow(/catalog .*broken@1\.json: SCHEMA_VIOLATION: \$\.cards\[0\]\.type/);
+    });
   });
 });

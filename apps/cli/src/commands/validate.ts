@@ -2,10 +2,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument } from '@cardlog/events';
 import { Outcome, replay } from '@cardlog/rules';
-import { parseArgs } from '../args';
+import { UsageError, parseArgs } from '../args';
+import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
+import { CliError } from '../errors';
 import { EXIT, Io } from '../io';
 
-export const VALIDATE_USAGE = 'cardlog validate PATH… [--json]   check cardlog/1 files, folders or JSON Lines';
+export const VALIDATE_USAGE =
+  'cardlog validate PATH… [--catalog FILE]… [--json]   check cardlog/1 files, folders or JSON Lines; a catalog not built in comes from --catalog or <name@version>.catalog.json beside the log';
 
 /** One document's verdict, as printed (and as the --json object). */
 export interface DocumentReport {
@@ -13,11 +16,14 @@ export interface DocumentReport {
   readonly status: 'ok' | 'invalid' | 'unreadable';
   readonly events?: number;
   readonly outcome?: Outcome | null;
-  readonly failure?: { index?: number; type?: string; path?: string; code: string; message: string };
+  /** Positions as in docs/positions.md: `seq` in the game, `index`/`path` in the document. */
+  readonly failure?: { seq?: number; index?: number; type?: string; path?: string; code: string; message: string };
 }
 
-interface Source {
+export interface Source {
   readonly label: string;
+  /** The file the document was read from (for a JSON Lines line, its file). */
+  readonly file?: string;
   readonly text?: string;
   readonly error?: { code: string; message: string };
 }
@@ -30,14 +36,12 @@ const LINES_FILE = /\.(jsonl|ndjson)$/i;
  * every document is valid, 1 when any is invalid, 2 when any input cannot be read or is not JSON.
  */
 export function validateCommand(argv: readonly string[], io: Io): number {
-  const { positionals, options } = parseArgs(argv, { json: 'boolean' });
-  if (positionals.length === 0) {
-    io.err(`usage: ${VALIDATE_USAGE}`);
-    return EXIT.unusable;
-  }
+  const { positionals, options, lists } = parseArgs(argv, { json: 'boolean', catalog: 'strings' });
+  if (positionals.length === 0) throw new UsageError('validate needs at least one PATH');
+  const catalogs = new LocalCatalogs(lists.catalog ?? []);
   let exit: number = EXIT.ok;
   for (const source of positionals.flatMap(sourcesOf)) {
-    const report = validateSource(source);
+    const report = validateSource(source, catalogs);
     if (report.status === 'unreadable') exit = EXIT.unusable;
     else if (report.status === 'invalid' && exit === EXIT.ok) exit = EXIT.invalid;
     if (options.json) io.out(JSON.stringify(report));
@@ -51,7 +55,13 @@ export function formatReport(report: DocumentReport): string {
   const f = report.failure;
   if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null)}`;
   if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
-  const where = f!.index === undefined ? (f!.path ?? '$') : f!.index < 0 ? 'header' : `event ${f!.index} ${f!.type ?? '?'}`;
+  // "event N" is always the event's seq in the game; a place in the document is a JSONPath.
+  const where =
+    f!.index !== undefined && f!.index < 0
+      ? 'header'
+      : f!.seq !== undefined
+        ? `event ${f!.seq} ${f!.type ?? '?'} (${f!.path})`
+        : `${f!.path ?? '$'}${f!.type ? ` ${f!.type}` : ''}`;
   return `INVALID ${report.file} ${where} ${f!.code}: ${f!.message}`;
 }
 
@@ -60,7 +70,7 @@ export function describeOutcome(outcome: Outcome | null): string {
   return outcome.result === 'win' ? `${outcome.winner} won (${outcome.reason})` : `draw (${outcome.reason})`;
 }
 
-export function validateSource(source: Source): DocumentReport {
+export function validateSource(source: Source, catalogs: LocalCatalogs = new LocalCatalogs()): DocumentReport {
   if (source.error) return { file: source.label, status: 'unreadable', failure: source.error };
   const parsed = parseGameDocument(source.text!);
   if (!parsed.ok) {
@@ -74,10 +84,17 @@ export function validateSource(source: Source): DocumentReport {
       failure: { ...(index !== undefined ? { index } : {}), ...(type ? { type } : {}), path: path ?? '$', code, message },
     };
   }
-  const result = replay(parsed.document);
+  let result: ReturnType<typeof replay>;
+  try {
+    result = replay(parsed.document, { resolveCatalog: catalogs.resolverFor(parsed.document.system, source.file) });
+  } catch (error) {
+    if (error instanceof CliError) return { file: source.label, status: 'unreadable', failure: { code: 'CATALOG_UNREADABLE', message: error.message } };
+    throw error;
+  }
   if (result.failure) {
-    const { index, type, code, message } = result.failure;
-    return { file: source.label, status: 'invalid', events: result.applied.length, failure: { index, type, code, message } };
+    const { index, seq, type, code, message } = result.failure;
+    const at = index < 0 ? { index } : { seq, index, path: `$.events[${index}]` };
+    return { file: source.label, status: 'invalid', events: result.applied.length, failure: { ...at, type, code, message } };
   }
   return { file: source.label, status: 'ok', events: result.applied.length, outcome: result.outcome };
 }
@@ -97,10 +114,10 @@ export function sourcesOf(path: string): Source[] {
   } catch (error) {
     return [{ label: path, error: { code: 'UNREADABLE', message: errorMessage(error) } }];
   }
-  if (!LINES_FILE.test(path)) return [{ label: path, text }];
+  if (!LINES_FILE.test(path)) return [{ label: path, file: path, text }];
   return text
     .split('\n')
-    .map((line, i) => ({ label: `${path}:${i + 1}`, text: line }))
+    .map((line, i) => ({ label: `${path}:${i + 1}`, file: path, text: line }))
     .filter((s) => s.text.trim() !== '');
 }
 
@@ -109,7 +126,7 @@ function filesUnder(dir: string): string[] {
   return entries.flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return filesUnder(path);
-    return DOCUMENT_FILE.test(e.name) ? [path] : [];
+    return DOCUMENT_FILE.test(e.name) && !CATALOG_FILE.test(e.name) ? [path] : [];
   });
 }
 
