@@ -58,3 +58,10 @@ export class QueryParams {
 export function takesNoQuery(raw: RawQuery): void {
   void new QueryParams(raw, []);
 }
+
+/** One non-negative integer parameter (or path segment), undefined when absent. */
+export function intParam(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,9}$/.test(value)) throw bad(name, `must be a non-negative integer, got "${value}"`);
+  return Number(value);
+}

@@ -15,10 +15,9 @@ interface Rejection {
   readonly code: string;
   readonly message: string;
   readonly seq?: number | null;
+  /** Where in the document, or in a tournament bundle (round, table, game, event). */
   readonly path?: string;
   readonly type?: string;
-  /** Where in a tournament bundle (round, table, game, event). */
-  readonly path?: string;
 }
 
 interface JournalEntry {
