@@ -10,3 +10,4 @@ export * from './upcast';
 export * from './json-schema';
 export * from './streams';
 export * from './born-from-blood';
+export * from './text-policy';
