@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { EventIdConflictError, ExpectedVersion, WrongExpectedVersionError } from './errors';
+import { inTransaction } from './transaction';
 
 export interface NewEvent {
   /** Chosen by the writer (a UUID), so a retried append is recognised and not stored twice. */
@@ -86,9 +87,12 @@ function toStored(row: EventRow): StoredEvent {
 export class EventStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes. */
+  /**
+   * Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes.
+   * The transaction has a connection reserved for it (see `inTransaction`).
+   */
   transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-    return this.sql.begin(work) as Promise<T>;
+    return inTransaction(this.sql, work);
   }
 
   /**
@@ -99,7 +103,7 @@ export class EventStore {
   append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (tx) return this.appendIn(tx, streamId, expected, events);
-    return this.sql.begin((t) => this.appendIn(t, streamId, expected, events)) as Promise<AppendResult>;
+    return inTransaction(this.sql, (t) => this.appendIn(t, streamId, expected, events));
   }
 
   private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult> {
@@ -133,8 +137,9 @@ export class EventStore {
         stream_id text, stream_position bigint, event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb)
       order by r.stream_position
       returning global_position, stream_position`);
+    // The database advances the stream's version from the inserted events (migration 0011), so the
+    // runtime role needs no grant to write versions.
     const newVersion = version + events.length;
-    await tx`update streams set version = ${newVersion}, updated_at = now() where stream_id = ${streamId}`;
     const globalPositions = inserted
       .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
       .sort((a, b) => a.stream - b.stream)
