@@ -3,22 +3,18 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { text } from 'express';
-import { LOG_LIMITS } from '@cardlog/events';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
 
-/** A JSON Lines batch may hold many documents, each within the per-document limits. */
-export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
+export { BATCH_LIMIT_BYTES } from './auth/request-gate';
 
 /** Builds the API application (used by main.ts and by the e2e tests). */
 export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.WritableStream): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config, logDestination), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  // Bodies arrive as text: documents are parsed by the log format's own parser, which names the
-  // line and column of malformed JSON and enforces the documented limits (413 past them).
-  app.use('/v1/games/batch', text({ type: () => true, limit: BATCH_LIMIT_BYTES }));
-  app.use(text({ type: () => true, limit: LOG_LIMITS.maxDocumentBytes }));
+  // Bodies are read by the request gate (auth/request-gate.ts, applied in AppModule), after the
+  // token is checked and the declared size allowed, as strict UTF-8 text: documents are parsed by
+  // the log format's own parser, which names the line and column of malformed JSON.
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')

@@ -3,6 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { SYSTEM_IDS, catalogRefSchema, jsonPath, vocabularyFor } from '@cardlog/events';
 import { Catalog, canonicalJson, findSystem } from '@cardlog/rules';
+import { inTransaction } from '@cardlog/store';
 import { conflict, invalid } from './errors';
 
 export interface StoredCatalog extends Catalog {
@@ -41,7 +42,7 @@ export class CatalogRepository {
 
     const contentHash = createHash('sha256').update(canonicalJson(cardsResult.data)).digest('hex');
     const catalog: StoredCatalog = { id: catalogId, system, cards: cardsResult.data, contentHash };
-    return this.sql.begin(async (tx) => {
+    return inTransaction(this.sql, async (tx) => {
       const [existing] = await tx<{ system: string; content_hash: string }[]>`
         select system, content_hash from catalogs where catalog_id = ${catalogId} for update`;
       if (!existing) {
@@ -59,7 +60,7 @@ export class CatalogRepository {
       await tx`update catalogs set system = ${system}, cards = ${tx.json(cardsResult.data as never)}, content_hash = ${contentHash}
                where catalog_id = ${catalogId}`;
       return { status: 'replaced' as const, catalog };
-    }) as Promise<{ status: PutCatalogStatus; catalog: StoredCatalog }>;
+    });
   }
 
   async find(catalogId: string, db: Sql | TransactionSql = this.sql): Promise<StoredCatalog | null> {

@@ -26,7 +26,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    res.status(status).json(body);
+    res.status(status).json(bounded(body));
   }
 
   private describe(exception: unknown): [number, ApiErrorBody] {
@@ -56,4 +56,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     return [HttpStatus.INTERNAL_SERVER_ERROR, { error: { code: 'INTERNAL', message: 'an unexpected error occurred; it has been logged' } }];
   }
+}
+
+/** Longest string an error answer carries; what a client sent is never echoed back whole. */
+export const MAX_ERROR_TEXT = 500;
+const MAX_ERROR_ITEMS = 20;
+
+/** The error body with every string cut to MAX_ERROR_TEXT characters and every list to 20 items. */
+export function bounded<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return (value.length > MAX_ERROR_TEXT ? `${value.slice(0, MAX_ERROR_TEXT)}… (${value.length} characters)` : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 6) return '…' as T;
+  if (Array.isArray(value)) return value.slice(0, MAX_ERROR_ITEMS).map((v) => bounded(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value).slice(0, 40)) out[bounded(k)] = bounded(v, depth + 1);
+  return out as T;
 }

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@cardlog/recording';
 import type { Response } from 'express';
-import { BearerGuard, CurrentPrincipal } from '../auth/bearer.guard';
+import { BearerGuard, CurrentPrincipal, Reader } from '../auth/bearer.guard';
 import { bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
+  SetVisibilityCommand,
   GetGameEventsQuery,
   GetGameLogQuery,
   GetGameQuery,
@@ -34,8 +35,15 @@ export class GamesController {
   @ApiBearerAuth()
   @ApiBody(DOCUMENT_BODY)
   @ApiOperation({ summary: 'Upload a whole game: 201 when stored, 200 when the same game was already stored' })
-  async upload(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
-    const result = await this.commands.execute(new UploadGameCommand(bodyText(body), principal, key));
+  @ApiQuery({ name: 'visibility', required: false, description: 'public (default) | unlisted | private' })
+  async upload(
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') key: string | undefined,
+    @Query('visibility') visibility: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result = await this.commands.execute(new UploadGameCommand(bodyText(body), principal, key, visibility));
     res.status(result.created ? 201 : 200);
     return { id: result.id, events: result.events, outcome: result.outcome };
   }
@@ -46,8 +54,9 @@ export class GamesController {
   @ApiBearerAuth()
   @ApiBody({ description: 'JSON Lines: one cardlog/1 document per line', schema: { type: 'string' } })
   @ApiOperation({ summary: 'Upload many games; each line succeeds or fails on its own' })
-  batch(@Body() body: unknown, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new UploadBatchCommand(bodyText(body), principal));
+  @ApiQuery({ name: 'visibility', required: false, description: 'public (default) | unlisted | private' })
+  batch(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Query('visibility') visibility: string | undefined) {
+    return this.commands.execute(new UploadBatchCommand(bodyText(body), principal, visibility));
   }
 
   @Post('live')
@@ -55,8 +64,15 @@ export class GamesController {
   @ApiBearerAuth()
   @ApiBody(DOCUMENT_BODY)
   @ApiOperation({ summary: 'Open a live game from a document without events' })
-  async startLive(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response) {
-    const result = await this.commands.execute(new StartLiveGameCommand(bodyText(body), principal, key));
+  @ApiQuery({ name: 'visibility', required: false, description: 'public (default) | unlisted | private' })
+  async startLive(
+    @Body() body: unknown,
+    @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') key: string | undefined,
+    @Query('visibility') visibility: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result = await this.commands.execute(new StartLiveGameCommand(bodyText(body), principal, key, visibility));
     res.status(result.created ? 201 : 200);
     return { id: result.id, version: result.version };
   }
@@ -71,6 +87,15 @@ export class GamesController {
     return this.commands.execute(new AppendLiveEventsCommand(id, bodyText(body), principal));
   }
 
+  @Put(':id/visibility')
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody({ description: '{ visibility: public | unlisted | private }', schema: { type: 'object' } })
+  @ApiOperation({ summary: "Change who may read a game (a record token of the game's tournament)" })
+  setVisibility(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new SetVisibilityCommand(id, bodyText(body), principal));
+  }
+
   @Get()
   @ApiOperation({ summary: 'List games, newest first, with cursor pagination' })
   @ApiQuery({ name: 'system', required: false })
@@ -79,41 +104,41 @@ export class GamesController {
   @ApiQuery({ name: 'deck', required: false, description: 'deck name or archetype' })
   @ApiQuery({ name: 'cursor', required: false })
   @ApiQuery({ name: 'limit', required: false })
-  list(@Query() q: Record<string, string | undefined>) {
+  list(@Query() q: Record<string, string | undefined>, @Reader() reader: Principal | null) {
     return this.queries.execute(
-      new ListGamesQuery({ system: q.system, tournament: q.tournament, player: q.player, deck: q.deck, cursor: q.cursor, limit: intParam('limit', q.limit) }),
+      new ListGamesQuery({ system: q.system, tournament: q.tournament, player: q.player, deck: q.deck, cursor: q.cursor, limit: intParam('limit', q.limit) }, reader),
     );
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One game: context, players, outcome' })
-  get(@Param('id') id: string) {
-    return this.queries.execute(new GetGameQuery(id));
+  get(@Param('id') id: string, @Reader() reader: Principal | null) {
+    return this.queries.execute(new GetGameQuery(id, reader));
   }
 
   @Get(':id/log')
   @ApiOperation({ summary: 'The game as a cardlog/1 document (export)' })
-  log(@Param('id') id: string) {
-    return this.queries.execute(new GetGameLogQuery(id));
+  log(@Param('id') id: string, @Reader() reader: Principal | null) {
+    return this.queries.execute(new GetGameLogQuery(id, reader));
   }
 
   @Get(':id/replay')
   @ApiOperation({ summary: 'The replay: one step per event with turn, phase, actor and a readable line' })
-  replay(@Param('id') id: string) {
-    return this.queries.execute(new GetGameReplayQuery(id));
+  replay(@Param('id') id: string, @Reader() reader: Principal | null) {
+    return this.queries.execute(new GetGameReplayQuery(id, reader));
   }
 
   @Get(':id/events')
   @ApiOperation({ summary: 'Stored events with their envelopes' })
-  events(@Param('id') id: string, @Query('from') from?: string, @Query('limit') limit?: string) {
-    return this.queries.execute(new GetGameEventsQuery(id, intParam('from', from), intParam('limit', limit)));
+  events(@Param('id') id: string, @Reader() reader: Principal | null, @Query('from') from?: string, @Query('limit') limit?: string) {
+    return this.queries.execute(new GetGameEventsQuery(id, reader, intParam('from', from), intParam('limit', limit)));
   }
 
   @Get(':id/state')
   @ApiOperation({ summary: 'The board after N events, as a seat, spectator, judge or (after the game) full reveal sees it' })
   @ApiQuery({ name: 'step', required: false })
   @ApiQuery({ name: 'view', required: false, description: 'p1|p2|…|spectator|judge|reveal' })
-  state(@Param('id') id: string, @Query('step') step?: string, @Query('view') view?: string) {
-    return this.queries.execute(new GetGameStateQuery(id, intParam('step', step), view));
+  state(@Param('id') id: string, @Reader() reader: Principal | null, @Query('step') step?: string, @Query('view') view?: string) {
+    return this.queries.execute(new GetGameStateQuery(id, reader, intParam('step', step), view));
   }
 }
