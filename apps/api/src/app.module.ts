@@ -23,7 +23,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerParams(config.logLevel, logDestination)),
+        LoggerModule.forRoot(loggerParams(config.logLevel, logDestination, config.prettyLogs)),
         CqrsModule.forRoot(),
         DatabaseModule,
         RecordingModule,

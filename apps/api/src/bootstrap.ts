@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
+import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
 
 export { BATCH_LIMIT_BYTES } from './auth/request-gate';
 
@@ -12,9 +13,10 @@ export { BATCH_LIMIT_BYTES } from './auth/request-gate';
 export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.WritableStream): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config, logDestination), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  // Bodies are read by the request gate (auth/request-gate.ts, applied in AppModule), after the
-  // token is checked and the declared size allowed, as strict UTF-8 text: documents are parsed by
-  // the log format's own parser, which names the line and column of malformed JSON.
+  // Writes are rate-limited per token, then every request passes the request gate
+  // (auth/request-gate.ts, applied in RecordingModule): the token is checked and the declared size
+  // allowed before the body is read, as strict UTF-8 text, by the log format's own parser.
+  if (config.writeRate > 0) app.use(rateLimitWrites(new RateLimiter(config.writeRate, config.writeBurst)));
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')

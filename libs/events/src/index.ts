@@ -10,4 +10,7 @@ export * from './upcast';
 export * from './json-schema';
 export * from './streams';
 export * from './born-from-blood';
+export * from './aegis';
+export * from './devacurse';
+export * from './summoner-master';
 export * from './text-policy';

@@ -1,5 +1,8 @@
 import type { SystemId } from '@cardlog/events';
+import { aegisPlugin } from './aegis/plugin';
 import { bornFromBloodPlugin } from './born-from-blood/plugin';
+import { devacursePlugin } from './devacurse/plugin';
+import { summonerMasterPlugin } from './summoner-master/plugin';
 import type { GamePlugin, GameSimulator } from './game-plugin';
 import type { AnyGameSystem } from './game-system';
 import type { GameInsights } from './insights';
@@ -8,7 +11,7 @@ import type { GameInsights } from './insights';
  * Every game whose rules this build enforces. This list is the only place that names every game:
  * adding a game is one entry here (and its vocabulary in libs/events).
  */
-const GAMES: readonly GamePlugin[] = [bornFromBloodPlugin];
+const GAMES: readonly GamePlugin[] = [aegisPlugin, bornFromBloodPlugin, devacursePlugin, summonerMasterPlugin];
 
 const BY_ID: ReadonlyMap<string, GamePlugin> = new Map(GAMES.map((g) => [g.system.id, g]));
 

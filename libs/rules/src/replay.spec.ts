@@ -128,7 +128,7 @@ describe('replay', () => {
   });
 
   it('reports a system with no rules engine', () => {
-    expect(replay(doc([], { system: 'aegis' })).failure).toMatchObject({ index: -1, code: 'UNSUPPORTED_SYSTEM' });
+    expect(replay(doc([], { system: 'no-such-game' as never })).failure).toMatchObject({ index: -1, code: 'UNSUPPORTED_SYSTEM' });
   });
 
   it('lets bugs in a rules engine surface instead of hiding them as rule failures', () => {

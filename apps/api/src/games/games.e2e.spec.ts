@@ -1,5 +1,5 @@
 import type { GameDocument } from '@cardlog/events';
-import { findSystem, simulateGames } from '@cardlog/rules';
+import { findSystem, simulateDocuments, simulateGames } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
 import { Database } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
@@ -9,6 +9,7 @@ jest.setTimeout(120_000);
 
 const DERIVED = new Set(['GameEnded', 'CardsPutInGraveyard']);
 const games = simulateGames(4, 20261129).map((g) => g.document);
+const aegisGames = simulateDocuments('aegis', 2, 20261201).map((g) => g.document);
 const withContext = (doc: GameDocument, game: GameDocument['game']): GameDocument => ({ ...doc, game });
 const headerOf = (doc: GameDocument): GameDocument => ({ ...doc, events: [] });
 
@@ -300,6 +301,49 @@ onBothDatabases('recording API', (databaseUrl) => {
         const full = await call('GET', `/v1/games/${body.id}/log`, { token: null });
         expect(full.body.events).toHaveLength(total);
       }
+    });
+
+    it('records aegis games like any other: upload, 422 with the rule code, projected replay, views and deck statistics', async () => {
+      const [doc] = aegisGames;
+      const created = await call('POST', '/v1/games', { body: doc });
+      expect(created.status).toBe(201);
+      expect(created.body.outcome).toMatchObject({ result: expect.any(String), reason: expect.stringMatching(/^(aegis|deckOut|concede)$/) });
+
+      const draw = doc!.events.findIndex((e) => e.type === 'DrawForTurn');
+      const tampered = { ...doc!, events: doc!.events.map((e, i) => (i === draw ? { ...e, player: e.player === 'p1' ? 'p2' : 'p1' } : e)) };
+      const before = await counts();
+      const refused = await call('POST', '/v1/games', { body: tampered });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({ index: draw, type: 'DrawForTurn', code: 'NOT_YOUR_TURN' });
+      expect(await counts()).toEqual(before);
+
+      const total = doc!.events.length;
+      let replay: Reply;
+      const deadline = Date.now() + 20_000;
+      do {
+        replay = await call('GET', `/v1/games/${created.body.id}/replay`, { token: null });
+        if (replay.body.projected === total) break;
+        await new Promise((r) => setTimeout(r, 50));
+      } while (Date.now() < deadline);
+      expect(replay.body.projected).toBe(total);
+      expect(replay.body.steps.find((s: any) => s.type === 'DrawForTurn')).toMatchObject({ turn: 1, phase: 'draw', description: expect.stringMatching(/draws 2 cards for the turn\.$/) });
+
+      const p1 = await call('GET', `/v1/games/${created.body.id}/state?step=${total}&view=p1`, { token: null });
+      expect(p1.status).toBe(200);
+      expect(p1.body.state.players.p1.hand).toBeDefined();
+      expect(p1.body.state.players.p2.hand).toBeUndefined();
+      expect(p1.body.state.players.p1.aegisSet).toBeUndefined();
+
+      await call('POST', '/v1/games', { body: aegisGames[1] });
+      let decks: Reply;
+      const statsDeadline = Date.now() + 20_000;
+      do {
+        decks = await call('GET', '/v1/stats/decks?system=aegis&minGames=1', { token: null });
+        if (decks.body.systems?.[0]?.seatGames >= 4) break;
+        await new Promise((r) => setTimeout(r, 50));
+      } while (Date.now() < statsDeadline);
+      expect(decks.body.systems[0]).toMatchObject({ system: 'aegis', seatGames: 4 });
+      expect(decks.body.systems[0].decks.map((d: any) => d.archetype).join()).toMatch(/(Mono|Dual)/);
     });
 
     it('will not reveal a game in progress', async () => {

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Kafka, Producer } from 'kafkajs';
 import { createKafka, createProducer, ensureTopic } from '@cardlog/bus';
-import { EVENTS_TOPIC, InProcessTransport, KafkaTransport, OutboxRelay, ProjectionRunner, Transport } from '@cardlog/projections';
+import { InProcessTransport, KafkaTransport, OutboxRelay, ProjectionRunner, Transport } from '@cardlog/projections';
 import { CatalogRepository, GameRecorder } from '@cardlog/recording';
 import { Database, EventStore } from '@cardlog/store';
 import { API_CONFIG, ApiConfig } from '../config';
@@ -44,14 +44,14 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
       const admin = this.kafka.admin();
       await admin.connect();
       try {
-        const created = await ensureTopic(admin, { topic: EVENTS_TOPIC, partitions: this.config.topicPartitions, replicationFactor: 1 });
-        if (created) this.logger.log(`created topic ${EVENTS_TOPIC} with ${this.config.topicPartitions} partitions`);
+        const created = await ensureTopic(admin, { topic: this.config.topic, partitions: this.config.topicPartitions, replicationFactor: 1 });
+        if (created) this.logger.log(`created topic ${this.config.topic} with ${this.config.topicPartitions} partitions`);
       } finally {
         await admin.disconnect();
       }
       this.producer = createProducer(this.kafka);
       await this.producer.connect();
-      transport = new KafkaTransport(this.producer);
+      transport = new KafkaTransport(this.producer, this.config.topic);
     } else {
       const inProcess = new InProcessTransport();
       const runner = new ProjectionRunner(this.db.sql, (system, ref, db) => this.catalogs.resolve(system, ref, db), {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from '../args';
 import { captureIo, tempDir } from '../testing';
 import { simulateCommand } from './simulate';
+import { replayCommand } from './replay';
 import { validateCommand } from './validate';
 
 describe('cardlog simulate', () => {
@@ -23,6 +24,22 @@ describe('cardlog simulate', () => {
     expect(check.stdout).toHaveLength(3);
   });
 
+  it('simulates Devacurse for 3 Devas: validate accepts the games and replay prints the board', () => {
+    const out = join(tempDir(), 'dv');
+    const io = captureIo();
+    expect(simulateCommand(['--system', 'devacurse', '--players', '3', '--games', '2', '--seed', '5', '--out', out], io)).toBe(0);
+    const doc = JSON.parse(readFileSync(join(out, 'devacurse-5-1.json'), 'utf8'));
+    expect(doc).toMatchObject({ system: 'devacurse', catalog: 'demo-dv@1', players: [{ seat: 'p1' }, { seat: 'p2' }, { seat: 'p3' }] });
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% /);
+    const check = captureIo();
+    expect(validateCommand([out], check)).toBe(0);
+    expect(check.stdout.every((line) => line.startsWith('OK '))).toBe(true);
+    const board = captureIo();
+    expect(replayCommand([join(out, 'devacurse-5-1.json'), '--step', '40', '--view', 'p1'], board)).toBe(0);
+    expect(board.stdout.join('\n')).toMatch(/p1 Agni\s+Faith \d+/);
+    expect(() => simulateCommand(['--system', 'devacurse', '--players', '5'], captureIo())).toThrow(UsageError);
+  });
+
   it('is deterministic: the same seed writes the same games', () => {
     const [a, b] = [tempDir(), tempDir()];
     simulateCommand(['--games', '2', '--seed', '9', '--out', a], captureIo());
@@ -31,7 +48,24 @@ describe('cardlog simulate', () => {
   });
 
   it('refuses a system it cannot simulate and a bad game count', () => {
-    expect(() => simulateCommand(['--system', 'aegis'], captureIo())).toThrow(UsageError);
+    expect(() => simulateCommand(['--system', 'chess'], captureIo())).toThrow(UsageError);
     expect(() => simulateCommand(['--games', '0'], captureIo())).toThrow(UsageError);
+  });
+
+  it('simulates aegis games that validate accepts and replay draws as a text board', () => {
+    const out = join(tempDir(), 'aegis');
+    const io = captureIo();
+    expect(simulateCommand(['--system', 'aegis', '--games', '4', '--seed', '3', '--out', out], io)).toBe(0);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(((aegis|deckOut|draw|concede) \d+(, )?)+\)$/);
+    expect(readdirSync(out)).toHaveLength(4);
+    const check = captureIo();
+    expect(validateCommand([out], check)).toBe(0);
+    expect(check.stdout.every((line) => line.startsWith('OK '))).toBe(true);
+    const board = captureIo();
+    expect(replayCommand([join(out, 'aegis-3-1.json'), '--step', '60', '--view', 'p1'], board)).toBe(0);
+    const text = board.stdout.join('\n');
+    expect(text).toMatch(/^turn \d+ · /m);
+    expect(text).toMatch(/Mana \d +Aegis \d set/);
+    expect(text).toMatch(/^ {2}Hand /m);
   });
 });

@@ -1,14 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSimulator, registeredGames, simulateDocuments } from '@cardlog/rules';
+import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { EXIT, Io } from '../io';
 
-export const SIMULATE_USAGE = 'cardlog simulate --system SYSTEM --games N --seed S [--players P] [--out DIR] [--max-events M]';
+export const SIMULATE_USAGE = 'cardlog simulate --system SYSTEM --games N --seed S [--players P] [--best-of B] [--out DIR] [--max-events M]';
 
-/** `simulate`: plays seeded bot games and writes each as a cardlog/1 document `<system>-<seed>-<n>.json`. */
+/**
+ * `simulate`: plays seeded bot games and writes each as a cardlog/1 document `<system>-<seed>-<n>.json`.
+ * With `--best-of B`, plays N matches instead, written `<system>-<seed>-<match>-<game>.json`.
+ */
 export function simulateCommand(argv: readonly string[], io: Io): number {
-  const { positionals, options } = parseArgs(argv, { system: 'string', games: 'integer', seed: 'integer', players: 'integer', out: 'string', 'max-events': 'integer' });
+  const { positionals, options } = parseArgs(argv, { system: 'string', games: 'integer', seed: 'integer', players: 'integer', 'best-of': 'integer', out: 'string', 'max-events': 'integer' });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const system = (options.system as string | undefined) ?? 'born-from-blood';
   const simulator = findSimulator(system);
@@ -25,11 +28,18 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
   }
   const maxEvents = options['max-events'] as number | undefined;
 
-  const played = simulateDocuments(system, games, seed, { ...(players === undefined ? {} : { players }), ...(maxEvents === undefined ? {} : { maxEvents }) });
+  const bestOf = options['best-of'] as number | undefined;
+  if (bestOf !== undefined && bestOf < 1) throw new UsageError('--best-of must be at least 1');
+  const rest = { ...(players === undefined ? {} : { players }), ...(maxEvents === undefined ? {} : { maxEvents }) };
+  const named =
+    bestOf === undefined
+      ? simulateDocuments(system, games, seed, rest).map((game, i) => ({ game, file: `${system}-${seed}-${i + 1}.json` }))
+      : Array.from({ length: games }, (_, m) => simulateMatch(system, Prng.derive(seed, m), bestOf, rest).map((game, g) => ({ game, file: `${system}-${seed}-${m + 1}-${g + 1}.json` }))).flat();
+  const played = named.map((n) => n.game);
   const out = options.out as string | undefined;
   if (out) {
     mkdirSync(out, { recursive: true });
-    played.forEach((game, i) => writeFileSync(join(out, `${system}-${seed}-${i + 1}.json`), `${JSON.stringify(game.document, null, 2)}\n`));
+    for (const { game, file } of named) writeFileSync(join(out, file), `${JSON.stringify(game.document, null, 2)}\n`);
   }
   const endings = new Map<string, number>();
   let events = 0;
@@ -39,11 +49,11 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
     events += game.document.events.length;
     if (game.byWinCondition) byRule++;
   }
-  const rate = (byRule / games) * 100;
+  const rate = (byRule / played.length) * 100;
   const counts = [...endings].map(([ending, n]) => `${ending} ${n}`).join(', ');
-  io.out(`games ${games}`);
+  io.out(bestOf === undefined ? `games ${games}` : `matches ${games} (best of ${bestOf}), games ${played.length}`);
   io.out(`win-condition rate ${rate.toFixed(1)}% (${counts})`);
-  io.out(`events ${events} (${(events / games).toFixed(1)} per game)`);
-  if (out) io.out(`wrote ${games} documents to ${out}`);
+  io.out(`events ${events} (${(events / played.length).toFixed(1)} per game)`);
+  if (out) io.out(`wrote ${played.length} documents to ${out}`);
   return EXIT.ok;
 }

@@ -1,0 +1,4 @@
+export * from './card';
+export * from './primitives';
+export * from './events';
+export * from './vocabulary';

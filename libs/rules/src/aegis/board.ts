@@ -1,0 +1,23 @@
+/** A terminal rendering of an Aegis view, for `cardlog replay`. */
+export function aegisBoard(view: any): string {
+  const lines: string[] = [];
+  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.step}` : `setup (${view.stage})`;
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : ''}`);
+  for (const seat of Object.keys(view.players)) {
+    const p = view.players[seat];
+    const opened = p.aegisOpen.map((a: any) => `${a.name} (${a.state})`).join(', ');
+    lines.push('');
+    lines.push(`${seat} ${p.name} [${p.identity.join('/')}]   Mana ${p.mana}   Aegis ${p.aegisSetCount} set   hand ${p.handSize}   deck ${p.deckSize}   drop ${p.drop.length}`);
+    if (p.units.length) lines.push(`  Units     ${p.units.map((u: any) => `${u.name} ${u.power}${u.ready ? '' : ' (rested)'}`).join(', ')}`);
+    if (p.support.length) lines.push(`  Support   ${p.support.map((c: any) => c.name).join(', ')}`);
+    if (p.field.length) lines.push(`  Field     ${p.field.map((c: any) => c.name).join(', ')}`);
+    if (opened) lines.push(`  Opened    ${opened}`);
+    if (p.hand) lines.push(`  Hand      ${p.hand.map((c: any) => c.name).join(', ') || '—'}`);
+  }
+  if (view.battle) {
+    const b = view.battle;
+    const target = b.target.kind === 'aegis' ? 'the Aegis' : b.target.name;
+    lines.push('', `Battle: ${b.attacker.name} attacks ${target}${b.blocker ? `, blocked by ${b.blocker.name}` : ''} (${b.step}${b.negated ? ', negated' : ''})`);
+  }
+  return lines.join('\n');
+}

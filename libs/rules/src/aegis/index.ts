@@ -1,0 +1,35 @@
+import type { AgCard } from '@cardlog/events';
+import type { GameSystem, Outcome } from '../game-system';
+import { builtinCatalogs } from './catalog';
+import { decide } from './decide';
+import { describe } from './describe';
+import { evolve } from './evolve';
+import { initialState } from './setup';
+import { AgState } from './state';
+import { view } from './view';
+
+export type { AgState } from './state';
+export type { AgView } from './view';
+export { validateCatalog } from './catalog-validation';
+export type { CatalogIssue } from './catalog-validation';
+
+function outcome(state: AgState): Outcome | null {
+  const result = state.result;
+  if (!result) return null;
+  return result.winner ? { result: 'win', winner: result.winner, reason: result.reason } : { result: 'draw', reason: result.reason };
+}
+
+/** Aegis (Core Rulebook v0.2, digest revision 2.1) as a Decider. */
+export const aegis: GameSystem<AgState, AgCard> = {
+  id: 'aegis',
+  rulesVersions: ['1'],
+  derivedEventTypes: new Set(['GameEnded']),
+  builtinCatalogs,
+  initialState,
+  decide,
+  evolve,
+  isTerminal: (state) => state.stage === 'ended',
+  outcome,
+  view,
+  describe,
+};

@@ -1,0 +1,27 @@
+import type { DvCardView, DvView } from './view';
+
+/** A terminal rendering of a Devacurse view, for `cardlog replay`. */
+export function devacurseBoard(view: DvView): string {
+  const c = view.cursor;
+  const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder} · ${[c.loop, c.part, c.owner, c.phase, c.step].filter(Boolean).join(' / ')}`;
+  const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${view.result.winner} wins` : 'draw'}` : ''}`];
+  if (view.priority) lines.push(`priority ${view.priority.holder} (window of ${view.priority.owner}, ${view.priority.passes} passed)`);
+  if (view.due) lines.push(`due: ${view.due.kind} from ${view.due.player}`);
+  for (const p of Object.values(view.players)) {
+    lines.push('');
+    const pool = Object.entries(p.blessing).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
+    lines.push(`${p.seat} ${p.name}${p.eliminated ? ' (out)' : ''}   Faith ${p.faith}   hand ${p.handSize}   universe ${p.universeSize}   cenotaph ${p.cenotaph.length}   black hole ${p.blackHole.length}${pool ? `   blessing ${pool}` : ''}`);
+    if (p.temple.length) lines.push(`  Temple      ${p.temple.map((t) => ('hidden' in t ? `(face down${t.mode === 'rest' ? ', rest' : ''})` : `${t.name}${t.faceUp ? '' : ' (face down)'}${t.mode === 'rest' ? ' (rest)' : ''}`)).join(', ')}`);
+    if (p.heroLine.length) lines.push(`  Heroes      ${p.heroLine.map(card).join(', ')}`);
+    if (p.soldierLine.length) lines.push(`  Soldiers    ${p.soldierLine.map(card).join(', ')}`);
+    if (p.hand) lines.push(`  Hand        ${p.hand.map((h) => h.name).join(', ') || '—'}`);
+  }
+  if (view.knot.length) lines.push('', `Knot zone (top last): ${view.knot.map((k) => `${k.card?.name ?? k.source ?? k.kind} (${k.kind}, ${k.controller})`).join(' → ')}`);
+  if (view.combat && view.combat.attackers.length) lines.push('', `Combat: ${view.combat.attacker} → ${view.combat.defender ?? '—'} with ${view.combat.attackers.join(', ')}${view.combat.blocks.length ? `; blocks ${view.combat.blocks.map((b) => `${b.blocker}>${b.attacker}`).join(', ')}` : ''}`);
+  return lines.join('\n');
+}
+
+function card(c: DvCardView): string {
+  const stats = c.type === 'hero' ? `${c.at}/${c.ap} LV${c.level}${c.guardians?.length ? ` +${c.guardians.length} guardians` : ''}` : c.type === 'soldier' ? `${c.at}/${c.df}` : c.turnCounters !== undefined ? `${c.turnCounters} turns` : '';
+  return `${c.name}${stats ? ` [${stats}]` : ''}${c.damage ? ` (${c.damage} dmg)` : ''}${c.mode === 'rest' ? ' (rest)' : ''}`;
+}

@@ -1,0 +1,116 @@
+import { checkPayment, cenotaphCanPay } from '../costs';
+import { DvState, catalogCard, flagNumber, isLiving, playerOf } from '../state';
+import { cardAt, check, seatAt, segmentName } from './guards';
+import { requirePartOwner, requirePriority } from './window';
+
+// The Construction loop (§5.3): Bless making, blessing, calls from hand and temple, heroes.
+
+export function decidePlacePrayer(state: DvState, actor: string, p: { cardId: string; faceUp: boolean }): void {
+  const card = cardAt(state, p.cardId, 'cardId');
+  check(state.cursor.part === 'blessMaking', 'WRONG_SEGMENT', `a prayer is placed in a Bless making part, not in ${segmentName(state)}`);
+  requirePartOwner(state, actor, 'PlacePrayer');
+  const me = playerOf(state, actor)!;
+  check(me.prayersPlaced < 1 + flagNumber(me.flags, 'extraPrayers'), 'PRAYER_ALREADY_PLACED', `${actor} has placed its prayer this turn (one per turn, §5.3.1)`);
+  check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+}
+
+export function decideEndBlessMaking(state: DvState, actor: string): void {
+  check(state.cursor.part === 'blessMaking', 'WRONG_SEGMENT', `EndBlessMaking ends a Bless making part, not ${segmentName(state)}`);
+  requirePartOwner(state, actor, 'EndBlessMaking');
+}
+
+export function decideProduceBlessing(state: DvState, actor: string, p: { prayerId: string; element?: string }): void {
+  const prayer = cardAt(state, p.prayerId, 'prayerId');
+  requirePriority(state, actor, 'ProduceBlessing');
+  check(prayer.zone === 'temple' && prayer.owner === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`, { prayerId: p.prayerId });
+  check(prayer.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.prayerId} is in rest: it gave its blessing this turn (DV-R8)`);
+  const elements = catalogCard(state, prayer).elements;
+  if (!prayer.faceUp || elements.length === 0) {
+    check(p.element === undefined, 'INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives colourless blessing; no element is chosen (DV-R7)`);
+  } else if (elements.length > 1) {
+    check(p.element !== undefined && (elements as string[]).includes(p.element), 'INVALID_ELEMENT_CHOICE', `choose one of ${elements.join(', ')} for prayer ${p.prayerId}`);
+  } else {
+    check(p.element === undefined || p.element === elements[0], 'INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives ${elements[0]} blessing, not ${p.element}`);
+  }
+}
+
+type Target = { card: string } | { player: string };
+
+const TARGETABLE: ReadonlySet<string> = new Set(['temple', 'devayard', 'soldierLine', 'heroLine', 'knot', 'cenotaph', 'blackHole']);
+
+export function checkTargets(state: DvState, actor: string, targets: readonly Target[] | undefined, targetCount: number | undefined, where: string): void {
+  const list = targets ?? [];
+  list.forEach((t, i) => {
+    if ('card' in t) {
+      const card = cardAt(state, t.card, `${where}.targets[${i}]`);
+      // DV-R44: a card is targetable where every Deva can see it: the Arena, the Knot zone, a Cenotaph or Black Hole.
+      check(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.owner !== actor), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
+    } else {
+      seatAt(state, t.player, `${where}.targets[${i}]`);
+      check(isLiving(state, t.player), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
+    }
+  });
+  if (targetCount !== undefined) check(list.length === targetCount, 'ILLEGAL_TARGET', `${where}: the card declares ${targetCount} target(s), not ${list.length}`);
+}
+
+export function decideCallCard(state: DvState, actor: string, p: any): void {
+  const card = cardAt(state, p.cardId, 'cardId');
+  requirePriority(state, actor, 'CallCard');
+  const c = catalogCard(state, card);
+  const flash = c.flash && c.type !== 'hero';
+  if (!flash) {
+    const own = state.cursor.owner === actor;
+    const window = own && state.cursor.phase === 'soldierCalling' ? 'soldier' : own && state.cursor.phase === 'heroCalling' ? 'hero' : null;
+    check(window === 'soldier' || (window === 'hero' && c.type === 'event'), 'NOT_FLASH', `${c.name} is not Flash: it is called in ${actor}'s own ${c.type === 'event' ? 'Soldier or Hero' : 'Soldier'} Calling phase (§5.7)`);
+    check(state.knot.length === 0, 'KNOT_NOT_EMPTY', `a non-Flash card is called only with an empty Knot zone (DV-R12)`);
+  }
+  if (p.from === 'hand') check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  else check(card.zone === 'temple' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s Temple zone`, { cardId: p.cardId });
+  check(c.type !== 'hero', 'WRONG_CARD_TYPE', `${c.name} is a Hero: heroes are called with CallHero`);
+  if (p.from === 'temple') {
+    check(!card.faceUp, 'PRAYER_NOT_FACE_DOWN', `prayer ${p.cardId} is face up; only face-down prayers are called (DV-R9)`);
+    check(card.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.cardId} is in rest (DV-R9)`);
+  }
+  checkTargets(state, actor, p.targets, c.targetCount, 'CallCard');
+  checkPayment(c.blessingCost, p.x, p.payment, playerOf(state, actor)!.pool, 'payment');
+}
+
+function requireHeroCalling(state: DvState, actor: string, type: string): void {
+  check(state.cursor.phase === 'heroCalling', 'WRONG_SEGMENT', `${type} is allowed in a Hero Calling phase, not in ${segmentName(state)}`);
+  requirePriorityFor(state, actor, type);
+  check(state.knot.length === 0, 'KNOT_NOT_EMPTY', `${type} needs an empty Knot zone (DV-R12)`);
+}
+
+function requirePriorityFor(state: DvState, actor: string, type: string): void {
+  if (state.due) requirePriority(state, actor, type);
+  requirePartOwner(state, actor, type);
+  requirePriority(state, actor, type);
+}
+
+export function decideCallHero(state: DvState, actor: string, p: { cardId: string }): void {
+  const card = cardAt(state, p.cardId, 'cardId');
+  requireHeroCalling(state, actor, 'CallHero');
+  check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  const c = catalogCard(state, card);
+  check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is a ${c.type}, not a Hero`);
+  check(cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv1), 'GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV1 guardian cost (DV-R17)`);
+}
+
+export function decideDeclareUpgrade(state: DvState, actor: string, p: { heroId: string }): void {
+  const hero = cardAt(state, p.heroId, 'heroId');
+  requireHeroCalling(state, actor, 'DeclareUpgrade');
+  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.owner === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
+  const c = catalogCard(state, hero);
+  check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is not a Hero`);
+  check(hero.level === 1, 'HERO_NOT_LV1', `${c.name} is LV2 already`);
+  check(hero.enteredTurn < state.turn, 'UPGRADE_TOO_EARLY', `${c.name} entered the Battlefield this turn; it upgrades from a later turn (§6.5)`);
+  check(cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv2), 'GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV2 guardian cost`);
+}
+
+export function decideAddGuardian(state: DvState, actor: string, p: { heroId: string; prayerId: string }): void {
+  const hero = cardAt(state, p.heroId, 'heroId');
+  const prayer = cardAt(state, p.prayerId, 'prayerId');
+  requireHeroCalling(state, actor, 'AddGuardianFromPrayer');
+  check(hero.zone === 'heroLine' && hero.owner === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not a hero on ${actor}'s Battlefield`);
+  check(prayer.zone === 'temple' && prayer.owner === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`);
+}

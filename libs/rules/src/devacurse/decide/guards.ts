@@ -1,0 +1,28 @@
+import { RuleViolation } from '../../rule-violation';
+import { CardRow, DvState, cardOf, playerOf } from '../state';
+
+/** Throws the §12.0 code unless the condition holds; reads as the rule it enforces. */
+export function check(condition: unknown, code: string, message: string, details: Record<string, unknown> = {}): asserts condition {
+  if (!condition) throw new RuleViolation(code, message, details);
+}
+
+export function fail(code: string, message: string, details: Record<string, unknown> = {}): never {
+  throw new RuleViolation(code, message, details);
+}
+
+export function cardAt(state: DvState, iid: string, field: string): CardRow {
+  const card = cardOf(state, iid);
+  check(card && card.zone !== 'leftMatch', 'UNKNOWN_CARD', `${field}: no card ${iid} in this match`, { field, cardId: iid });
+  return card;
+}
+
+export function seatAt(state: DvState, seat: string, field: string) {
+  const p = playerOf(state, seat);
+  check(p, 'UNKNOWN_PLAYER', `${field}: ${seat} is not seated in this match`, { field, player: seat });
+  return p;
+}
+
+export function segmentName(state: DvState): string {
+  const c = state.cursor;
+  return [c.loop, c.part, c.owner, c.phase, c.step].filter(Boolean).join(' / ');
+}

@@ -1,0 +1,83 @@
+import type { DvEffect } from '@cardlog/events';
+import { checkPayment, cenotaphCanPay, guardiansMatch } from '../costs';
+import { Draft } from '../draft';
+import { runEffects } from '../effects';
+import { ARENA_ZONES, DvState, catalogCard, isGone, isLiving, playerOf } from '../state';
+import { checkTargets } from './construction';
+import { cardAt, check, fail, segmentName } from './guards';
+import { isNoCallSegment, requirePriority } from './window';
+
+// The Knot zone (§6.1, DV-R10…R14): passing, skills, triggers, resolution top first.
+
+export function decidePass(state: DvState, actor: string): void {
+  if (isNoCallSegment(state)) fail('WRONG_SEGMENT', `there is no priority to pass in ${segmentName(state)}`);
+  requirePriority(state, actor, 'PassPriority');
+}
+
+export function decideUseSkill(state: DvState, actor: string, p: any): void {
+  const source = cardAt(state, p.sourceId, 'sourceId');
+  const c = catalogCard(state, source);
+  const skill = c.skills?.find((k) => k.id === p.skillId);
+  check(skill, 'UNKNOWN_ABILITY_ID', `${c.name} has no skill "${p.skillId}"`);
+  requirePriority(state, actor, 'UseSkill');
+  check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a ${source.zone === 'temple' ? 'prayer' : 'guardian'} and has no skills`);
+  check((source.zone === 'soldierLine' || source.zone === 'heroLine') && source.owner === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield`);
+  if (skill.deplete) check(source.mode === 'prompt', 'CARD_IN_REST', `${c.name} is in rest; this skill depletes it`);
+  checkTargets(state, actor, p.targets, undefined, 'UseSkill');
+  if (skill.cost || p.payment) checkPayment(skill.cost, undefined, p.payment ?? [], playerOf(state, actor)!.pool, 'payment');
+}
+
+export function decideTriggerAbility(state: DvState, actor: string, p: any): void {
+  const source = cardAt(state, p.sourceId, 'sourceId');
+  const c = catalogCard(state, source);
+  check(c.abilities?.some((a) => a.id === p.abilityId), 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
+  check(source.owner === actor, 'NOT_CONTROLLER', `${p.sourceId} is controlled by ${source.owner}, not ${actor}`);
+  check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a prayer or guardian and has no abilities`);
+  checkTargets(state, actor, p.targets, undefined, 'TriggerAbility');
+}
+
+export function decideResolveKnotTop(state: DvState, actor: string, p: any): void {
+  const top = state.knot[state.knot.length - 1];
+  if (state.due && state.due.kind !== 'ResolveKnotTop') fail('DECISION_DUE', `${state.due.kind} from ${state.due.player} is due first`, { due: state.due });
+  check(state.due?.kind === 'ResolveKnotTop' && top, 'NOT_DUE', top ? 'the top Knot item resolves after every living Deva has passed in succession' : 'the Knot zone is empty');
+  check(top.controller === actor, 'NOT_CONTROLLER', `the top Knot item is ${top.controller}'s`);
+  const cancel = p.outcome === 'cancel';
+  const effects: DvEffect[] = p.effects ?? [];
+  if (top.kind === 'hero' || top.kind === 'upgrade') {
+    const hero = top.card ? state.cards[state.cardIndex.get(top.card.iid)!]! : undefined;
+    const gc = hero ? catalogCard(state, hero).guardianCost![top.kind === 'hero' ? 'lv1' : 'lv2'] : undefined;
+    const cenotaph = playerOf(state, actor)!.cenotaph;
+    if (cancel) {
+      check(p.cancelReason !== undefined, 'MALFORMED_EVENT', 'a cancelled hero call or upgrade names its cancelReason');
+      if (p.cancelReason === 'guardians') check(!gc || !cenotaphCanPay(state, cenotaph, gc), 'CANCEL_NOT_ALLOWED', `the Cenotaph can still pay the guardian cost; the ${top.kind === 'hero' ? 'call' : 'upgrade'} is not cancelled for guardians`);
+      check(effects.length === 0 && p.guardians === undefined, 'MALFORMED_EVENT', 'a cancellation carries no guardians or effects');
+      return;
+    }
+    check(p.cancelReason === undefined, 'MALFORMED_EVENT', 'cancelReason belongs to outcome "cancel"');
+    if (hero && !isGone(state, top.card!)) {
+      const guardians: string[] = p.guardians ?? [];
+      guardians.forEach((id, i) => {
+        cardAt(state, id, `guardians[${i}]`);
+        check(cenotaph.includes(id), 'CARD_NOT_IN_ZONE', `guardians[${i}]: ${id} is not in ${actor}'s Cenotaph`, { cardId: id });
+      });
+      check(new Set(guardians).size === guardians.length, 'MALFORMED_EVENT', 'guardians: a card is named twice');
+      check(guardiansMatch(state, guardians, gc!), 'GUARDIAN_COST_UNMET', `the guardians do not match the ${top.kind === 'hero' ? 'LV1' : 'LV2'} guardian cost exactly (DV-R15, DV-R18)`);
+    }
+  } else {
+    check(!cancel, 'CANCEL_NOT_ALLOWED', 'only a hero call or an upgrade is cancelled');
+    check(p.guardians === undefined && p.cancelReason === undefined, 'MALFORMED_EVENT', 'guardians and cancelReason belong to a hero call or upgrade');
+    const countered = top.targets.length > 0 && top.targets.every((t) => ('card' in t ? isGone(state, t.card) : !isLiving(state, t.player)));
+    check(!countered || effects.length === 0, 'ITEM_COUNTERED', `every target of ${top.id} is gone: it is countered and has no effects (DV-R13)`);
+  }
+  // Effects are checked in order against the state the previous ones leave.
+  const d = new Draft(state);
+  d.s.knot = d.s.knot.slice(0, -1);
+  runEffects(d, effects, top, { current: null }, true, 'ResolveKnotTop');
+}
+
+export function decideApplyEffects(state: DvState, p: { cause: { static: string }; effects: DvEffect[] }): void {
+  const cause = state.cards[state.cardIndex.get(p.cause.static) ?? -1];
+  check(cause && ARENA_ZONES.has(cause.zone), 'NO_EFFECT_CAUSE', `an effect's static cause must be a card in the Arena; ${p.cause.static} is not`);
+  check(cause.zone !== 'temple', 'SOURCE_HAS_NO_ABILITIES', `${p.cause.static} is a prayer and has no abilities`);
+  runEffects(new Draft(state), p.effects, null, { current: null }, true, 'ApplyEffects');
+}

@@ -1,0 +1,98 @@
+import type { LogEvent } from '@cardlog/events';
+import { DvState, cardOf, catalogCard, playerOf } from './state';
+
+/** One readable English line per event, for replay step lists. */
+export function describe(event: LogEvent, before: DvState): string {
+  const p = (event.payload ?? {}) as any;
+  const who = (seat: string | undefined) => (seat ? (playerOf(before, seat)?.name ?? seat) : 'someone');
+  const actor = who(event.player);
+  const name = (iid: string | undefined) => {
+    const card = iid ? cardOf(before, iid) : undefined;
+    return card ? catalogCard(before, card).name : (iid ?? 'a card');
+  };
+  const names = (ids: readonly string[] | undefined) => (ids && ids.length ? ids.map(name).join(', ') : 'nothing');
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  switch (event.type) {
+    case 'UniverseRegistered':
+      return `${actor} registers a Universe of ${plural(p.cards?.length ?? 0, 'card')}`;
+    case 'OrderLotDrawn':
+      return `${who(p.winner)} wins the lot`;
+    case 'FirstPlayerChosen':
+      return `${actor} gives the first order to ${who(p.firstPlayer)}`;
+    case 'DrawCards':
+      return before.status === 'origin' ? `${actor} draws an opening hand of ${plural(p.count, 'card')}` : `${actor} draws ${plural(p.count, 'card')}`;
+    case 'TurnBegan':
+      return `Turn ${p.turn} begins; ${who(p.orderHolder)} holds the order`;
+    case 'PromptLoopApplied':
+      return `Prompt mode loop: everything readied${p.expired?.length ? `; ${names(p.expired)} expire` : ''}`;
+    case 'PassPriority':
+      return `${actor} passes`;
+    case 'SkipDraw':
+      return `${actor} skips the draw (${p.reason === 'effect' ? 'prevented by an effect' : 'empty Universe'})`;
+    case 'PhaseAdvanced':
+      return `${[p.loop, p.part, p.phase, p.step].filter(Boolean).join(' / ')}${p.owner ? ` of ${who(p.owner)}` : ''}${p.skipped ? ' (previous part skipped: its Deva left)' : ''}`;
+    case 'BlessingLost':
+      return `Unused blessing is lost (${(p.amounts ?? []).map((a: any) => `${who(a.player)} ${a.n} ${a.kind}`).join(', ')})`;
+    case 'RefreshApplied':
+      return `Refresh loop: soldier damage removed${p.destroyedHeroes?.length ? `; ${names(p.destroyedHeroes)} fall for want of guardians` : ''}${p.healedHeroes?.length ? `; ${names(p.healedHeroes)} heal 1` : ''}`;
+    case 'FallBatchPlaced':
+      return `${names((p.placed ?? []).map((x: any) => x.cardId))} ${p.placed?.length === 1 ? 'lands' : 'land'} in the Cenotaph${(p.placed ?? []).some((x: any) => x.to === 'blackHole') ? ' (heroes go on to the Black Hole)' : ''}`;
+    case 'DiscardToHandLimit':
+      return `${actor} discards ${names(p.cardIds)} down to 7`;
+    case 'EndTurn':
+      return `${actor} ends the turn`;
+    case 'TurnEnded':
+      return `The order passes to ${who(p.nextOrderHolder)}${p.automatic ? ' (the order holder has left the game)' : ''}`;
+    case 'Concede':
+      return `${actor} concedes`;
+    case 'PlayerEliminated':
+      return `${who(p.player)} leaves the game (${p.cause === 'faith' ? 'Faith ran out' : p.cause})`;
+    case 'MatchEnded':
+      return p.winner ? `${who(p.winner)} wins: the last Deva standing` : 'The match is a draw';
+    case 'PlacePrayer':
+      return `${actor} places ${p.faceUp ? name(p.cardId) : 'a card'} as a prayer, face ${p.faceUp ? 'up' : 'down'}`;
+    case 'EndBlessMaking':
+      return `${actor} ends Bless making`;
+    case 'ProduceBlessing': {
+      const prayer = cardOf(before, p.prayerId);
+      const kind = prayer && prayer.faceUp && catalogCard(before, prayer).elements.length ? (p.element ?? catalogCard(before, prayer).elements[0]) : 'colourless';
+      return `${actor} depletes a prayer for 1 ${kind} blessing`;
+    }
+    case 'CallCard':
+      return `${actor} calls ${name(p.cardId)}${p.from === 'temple' ? ' from a face-down prayer' : ''}${p.targets?.length ? ` targeting ${p.targets.map((t: any) => (t.card ? name(t.card) : who(t.player))).join(', ')}` : ''}`;
+    case 'CallHero':
+      return `${actor} calls the hero ${name(p.cardId)}`;
+    case 'DeclareUpgrade':
+      return `${actor} declares the upgrade of ${name(p.heroId)} to LV2`;
+    case 'AddGuardianFromPrayer':
+      return `${actor} puts a prayer under ${name(p.heroId)} as a guardian`;
+    case 'UseSkill':
+      return `${actor} uses ${name(p.sourceId)}'s skill ${p.skillId}`;
+    case 'TriggerAbility':
+      return `${name(p.sourceId)}'s ability ${p.abilityId} triggers`;
+    case 'ResolveKnotTop': {
+      const top = before.knot[before.knot.length - 1];
+      const what = top?.card ? name(top.card.iid) : top?.source ? `${name(top.source.iid)}'s ${top.abilityId}` : 'the top item';
+      if (p.outcome === 'cancel') return `${what} is cancelled (${p.cancelReason})`;
+      if (top?.kind === 'hero') return `${what} enters the Hero line with ${names(p.guardians)} as guardians`;
+      if (top?.kind === 'upgrade') return `${what} reaches LV2 with ${names(p.guardians)} added as guardians`;
+      return `${what} resolves${p.effects?.length ? ` (${p.effects.map((e: any) => e.type).join(', ')})` : ''}`;
+    }
+    case 'ApplyEffects':
+      return `${name(p.cause?.static)}: ${(p.effects ?? []).map((e: any) => e.type).join(', ')}`;
+    case 'DeclareSoldierAttack':
+      return p.attackers?.length ? `${actor} attacks ${who(p.defender)} with ${names(p.attackers)}` : `${actor} declares no soldier attack`;
+    case 'DeclareBlockers':
+      return p.blocks?.length ? `${actor} blocks: ${p.blocks.map((b: any) => `${name(b.blockerId)} blocks ${name(b.attackerId)}`).join('; ')}` : `${actor} does not block`;
+    case 'PlaceCombatDamage':
+      return `${actor} places combat damage`;
+    case 'CombatDamageTookEffect':
+      return `Combat damage takes effect${(p.fpLoss ?? []).map((f: any) => `; ${who(f.player)} loses ${f.amount} Faith`).join('')}${p.destroyed?.length ? `; ${names(p.destroyed)} destroyed` : ''}`;
+    case 'DeclareHeroAttack':
+      return `${actor}'s ${name(p.heroId)} attacks ${p.target?.card ? name(p.target.card) : who(p.target?.player)}`;
+    case 'EndHeroAttacks':
+      return `${actor} ends hero attacks`;
+    default:
+      return event.type;
+  }
+}

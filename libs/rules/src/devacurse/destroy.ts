@@ -1,0 +1,55 @@
+import type { Draft } from './draft';
+import { FallBatch, blackHoleElements, catalogCard, currentAp, currentDf, heroDestroyed, soldierDestroyed } from './state';
+
+export type BatchBox = { current: FallBatch | null };
+
+/**
+ * A hero leaves the Arena (§6.6). Destroyed (`destroyed`): its controller loses FP equal to its
+ * current AP (minimum 0, DV-R21). Either way the guardians sharing an element of its GC up to its
+ * level go to the Black Hole, the others fall to the Cenotaph; a destroyed hero falls (and goes
+ * on to the Black Hole when its batch is placed), a moved one goes where `to` says.
+ */
+export function heroLeaves(d: Draft, heroId: string, batch: BatchBox, destroyed: boolean): void {
+  const hero = d.read(heroId);
+  if (destroyed) {
+    const p = d.player(hero.owner);
+    p.faith -= Math.max(0, currentAp(d.s, hero));
+  }
+  const blackHole = blackHoleElements(d.s, hero);
+  for (const gid of hero.guardians) {
+    const g = d.read(gid);
+    if (catalogCard(d.s, g).elements.some((e) => blackHole.has(e))) d.move(gid, 'blackHole');
+    else d.fall(gid, batch);
+  }
+  if (destroyed) d.fall(heroId, batch);
+}
+
+/** A Battlefield card is destroyed: a soldier or event falls, a hero goes through §6.6 A. */
+export function destroyCard(d: Draft, iid: string, batch: BatchBox): void {
+  const card = d.read(iid);
+  if (card.zone === 'heroLine') heroLeaves(d, iid, batch, true);
+  else d.fall(iid, batch);
+}
+
+/** Cards the damage checks destroy now (§9): soldiers over DF, heroes at AP (DV-R19). */
+export function failingChecks(d: Draft['s']): string[] {
+  const out: string[] = [];
+  for (const p of d.players) {
+    if (p.eliminated) continue;
+    for (const id of p.soldierLine) {
+      const c = d.cards[d.cardIndex.get(id)!]!;
+      if (catalogCard(d, c).type === 'soldier' && soldierDestroyed(c.damage, currentDf(d, c))) out.push(id);
+    }
+    for (const id of p.heroLine) {
+      const c = d.cards[d.cardIndex.get(id)!]!;
+      if (heroDestroyed(c.damage, currentAp(d, c))) out.push(id);
+    }
+  }
+  return out;
+}
+
+/** State-based destruction after an event, except while combat damage waits to take effect (DV-R25). */
+export function runChecks(d: Draft, batch: BatchBox): void {
+  if (d.s.combat?.placed) return;
+  for (const id of failingChecks(d.s)) destroyCard(d, id, batch);
+}

@@ -1,0 +1,202 @@
+import { CardRow, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Seat, Until, Zone } from './state';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The working copy evolve writes to: the state's top level is copied once, each player and card
+ * row the first time it is written, the card array once. Everything untouched is shared, so an
+ * event costs what it changes, and the state handed in is never modified.
+ */
+export class Draft {
+  readonly s: Mutable<DvState>;
+  private cardsCopied = false;
+  private playersCopied = false;
+  private touchedCards: Set<number> | null = null;
+  private touchedPlayers: Set<number> | null = null;
+
+  constructor(base: DvState) {
+    this.s = copyState(base);
+  }
+
+  player(seat: Seat): Mutable<PlayerState> {
+    const i = this.s.seatIndex.get(seat)!;
+    if (!this.playersCopied) {
+      this.s.players = [...this.s.players];
+      this.playersCopied = true;
+    }
+    this.touchedPlayers ??= new Set();
+    if (!this.touchedPlayers.has(i)) {
+      (this.s.players as PlayerState[])[i] = copyPlayer(this.s.players[i]!);
+      this.touchedPlayers.add(i);
+    }
+    return this.s.players[i] as Mutable<PlayerState>;
+  }
+
+  read(iid: string): CardRow {
+    return this.s.cards[this.s.cardIndex.get(iid)!]!;
+  }
+
+  card(iid: string): Mutable<CardRow> {
+    const i = this.s.cardIndex.get(iid)!;
+    if (!this.cardsCopied) {
+      this.s.cards = [...this.s.cards];
+      this.cardsCopied = true;
+    }
+    this.touchedCards ??= new Set();
+    if (!this.touchedCards.has(i)) {
+      (this.s.cards as CardRow[])[i] = copyCard(this.s.cards[i]!);
+      this.touchedCards.add(i);
+    }
+    return this.s.cards[i] as Mutable<CardRow>;
+  }
+
+  /**
+   * Moves a card to another zone: it becomes a new object (DV-R40), its per-object fields reset.
+   * Lists are kept for the owner's zones; a guardian leaves its hero's stack.
+   */
+  move(iid: string, zone: Zone, faceUp = true): void {
+    const before = this.read(iid);
+    this.unlist(before);
+    const c = this.card(iid);
+    c.zone = zone;
+    c.incarnation = before.incarnation + 1;
+    c.faceUp = faceUp;
+    c.mode = 'prompt';
+    c.damage = 0;
+    c.turnCounters = 0;
+    c.counters = null;
+    c.level = 1;
+    c.guardians = [];
+    c.heroId = null;
+    c.enteredTurn = 0;
+    c.mods = [];
+    c.flags = null;
+    if (LIST_ZONES.has(zone)) {
+      const p = this.player(before.owner);
+      const key = zone as ListZone;
+      p[key] = [...p[key], iid];
+    }
+  }
+
+  private unlist(card: CardRow): void {
+    if (LIST_ZONES.has(card.zone)) {
+      const p = this.player(card.owner);
+      const key = card.zone as ListZone;
+      p[key] = p[key].filter((id) => id !== card.iid);
+    } else if (card.zone === 'guardian' && card.heroId) {
+      const hero = this.card(card.heroId);
+      hero.guardians = hero.guardians.filter((id) => id !== card.iid);
+    } else if (card.zone === 'falling') {
+      this.s.falling = this.s.falling.map((b) => (b.cards.includes(card.iid) ? { ...b, cards: b.cards.filter((id) => id !== card.iid) } : b));
+    } else if (card.zone === 'knot') {
+      this.s.knot = this.s.knot.filter((k) => !(k.kind === 'card' || k.kind === 'hero') || k.card?.iid !== card.iid);
+    }
+  }
+
+  /** Starts a fall batch (or adds to the one this event started) and puts the card in it. */
+  fall(iid: string, batch: { current: FallBatch | null }): void {
+    this.move(iid, 'falling');
+    if (!batch.current) {
+      this.s.serial += 1;
+      batch.current = { id: `f${this.s.serial}`, knotBase: this.s.knot.length, cards: [] };
+      this.s.falling = [...this.s.falling, batch.current];
+    }
+    const id = batch.current.id;
+    this.s.falling = this.s.falling.map((b) => (b.id === id ? (batch.current = { ...b, cards: [...b.cards, iid] }) : b));
+  }
+
+  /** Drops modifiers and flags whose duration ended. */
+  expire(kinds: ReadonlySet<Until>): void {
+    this.s.cards.forEach((row, i) => {
+      const mods = row.mods.some((m) => kinds.has(m.until));
+      const flags = row.flags !== null && [...row.flags.values()].some((f) => kinds.has(f.until));
+      if (!mods && !flags) return;
+      const c = this.card(row.iid);
+      if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
+      if (flags) c.flags = keep(row.flags!, kinds);
+      void i;
+    });
+    for (const p of this.s.players) {
+      if (p.flags !== null && [...p.flags.values()].some((f) => kinds.has(f.until))) this.player(p.seat).flags = keep(p.flags, kinds);
+    }
+  }
+}
+
+function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): ReadonlyMap<string, Flag> | null {
+  const out = new Map<string, Flag>();
+  for (const [k, f] of flags) if (!kinds.has(f.until)) out.set(k, f);
+  return out.size ? out : null;
+}
+
+// Copies with every field written in one fixed order, so all states (players, cards) share one
+// hidden class and the copies stay on V8's fast path; a spread of objects whose fields were
+// assigned in different orders would not.
+
+function copyState(b: DvState): Mutable<DvState> {
+  return {
+    status: b.status,
+    result: b.result,
+    seats: b.seats,
+    seatIndex: b.seatIndex,
+    catalog: b.catalog,
+    players: b.players,
+    cards: b.cards,
+    cardIndex: b.cardIndex,
+    lotWinner: b.lotWinner,
+    orderHolder: b.orderHolder,
+    turn: b.turn,
+    cursor: b.cursor,
+    priority: b.priority,
+    due: b.due,
+    next: b.next,
+    knot: b.knot,
+    falling: b.falling,
+    combat: b.combat,
+    serial: b.serial,
+  };
+}
+
+function copyPlayer(p: PlayerState): Mutable<PlayerState> {
+  return {
+    seat: p.seat,
+    name: p.name,
+    faith: p.faith,
+    eliminated: p.eliminated,
+    leaving: p.leaving,
+    registered: p.registered,
+    drewOpening: p.drewOpening,
+    drewThisTurn: p.drewThisTurn,
+    prayersPlaced: p.prayersPlaced,
+    pool: p.pool,
+    flags: p.flags,
+    universe: p.universe,
+    hand: p.hand,
+    temple: p.temple,
+    devayard: p.devayard,
+    soldierLine: p.soldierLine,
+    heroLine: p.heroLine,
+    cenotaph: p.cenotaph,
+    blackHole: p.blackHole,
+  };
+}
+
+function copyCard(c: CardRow): Mutable<CardRow> {
+  return {
+    iid: c.iid,
+    catalogId: c.catalogId,
+    owner: c.owner,
+    zone: c.zone,
+    faceUp: c.faceUp,
+    mode: c.mode,
+    incarnation: c.incarnation,
+    damage: c.damage,
+    turnCounters: c.turnCounters,
+    counters: c.counters,
+    level: c.level,
+    guardians: c.guardians,
+    heroId: c.heroId,
+    enteredTurn: c.enteredTurn,
+    mods: c.mods,
+    flags: c.flags,
+  };
+}

@@ -1,0 +1,507 @@
+import type { DvEffect, LogEvent } from '@cardlog/events';
+import { BatchBox, destroyCard, heroLeaves, runChecks } from './destroy';
+import { Draft } from './draft';
+import { runEffects } from './effects';
+import { endsPhase, enter } from './flow';
+import {
+  ARENA_ZONES,
+  BlessingKind,
+  CardRow,
+  Cursor,
+  DvState,
+  EMPTY_POOL,
+  KnotItem,
+  TargetRef,
+  Until,
+  catalogCard,
+  effectiveOrderHolder,
+  hasFlag,
+  isGone,
+  isLiving,
+  nextLiving,
+  refOf,
+} from './state';
+
+const PHASE_END: ReadonlySet<Until> = new Set(['endOfPhase']);
+const TURN_END: ReadonlySet<Until> = new Set(['endOfPhase', 'endOfTurn']);
+const PROMPT: ReadonlySet<Until> = new Set(['untilNextPromptLoop']);
+
+type P = any;
+
+/**
+ * Applies one event. Never throws on a recorded fact: an event that does not fit the state changes
+ * what it can and leaves the rest (a stored event is a fact; decide is where rules are enforced).
+ */
+export function evolve(state: DvState, event: LogEvent): DvState {
+  const known = FOLDED.get(event);
+  if (known !== undefined && known.from === state) return known.to;
+  try {
+    return apply(state, event);
+  } catch {
+    return state;
+  }
+}
+
+/**
+ * The states `decide` already folded each event it returned through, by event object: `replay`
+ * and `record` fold those same objects right after, and get the state back instead of applying
+ * the event twice. Weak, so it holds nothing once the events are gone.
+ */
+const FOLDED = new WeakMap<LogEvent, { readonly from: DvState; readonly to: DvState }>();
+
+/** Folds an event and remembers the result for the next fold of the same event from the same state. */
+export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
+  const to = evolve(state, event);
+  FOLDED.set(event, { from: state, to });
+  return to;
+}
+
+function apply(state: DvState, event: LogEvent): DvState {
+  const d = new Draft(state);
+  const s = d.s;
+  const p: P = event.payload ?? {};
+  const actor = event.player!;
+  const batch: BatchBox = { current: null };
+  switch (event.type) {
+    // ---- Turn Origin -------------------------------------------------------------------------
+    case 'UniverseRegistered': {
+      const cards = [...s.cards];
+      const index = new Map(s.cardIndex);
+      const ids: string[] = [];
+      for (const entry of p.cards as { cardId: string; catalogId: string }[]) {
+        if (index.has(entry.cardId) || !s.catalog.has(entry.catalogId)) continue;
+        index.set(entry.cardId, cards.length);
+        cards.push(newRow(entry.cardId, entry.catalogId, actor));
+        ids.push(entry.cardId);
+      }
+      s.cards = cards;
+      s.cardIndex = index;
+      const pl = d.player(actor);
+      pl.universe = ids;
+      pl.registered = true;
+      break;
+    }
+    case 'OrderLotDrawn':
+      s.lotWinner = p.winner;
+      break;
+    case 'FirstPlayerChosen':
+      s.orderHolder = p.firstPlayer;
+      break;
+    case 'DrawCards': {
+      for (const id of p.cardIds as string[]) if (d.read(id).zone === 'universe') d.move(id, 'hand');
+      const pl = d.player(actor);
+      if (s.cursor.loop === 'origin') pl.drewOpening = true;
+      else {
+        pl.drewThisTurn = true;
+        if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
+      }
+      break;
+    }
+    case 'SkipDraw':
+      d.player(actor).drewThisTurn = true;
+      if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
+      break;
+    // ---- turn flow ---------------------------------------------------------------------------
+    case 'TurnBegan':
+      s.status = 'playing';
+      s.turn = p.turn;
+      s.orderHolder = p.orderHolder;
+      for (const pl of s.players) {
+        if (pl.eliminated) continue;
+        const w = d.player(pl.seat);
+        w.drewThisTurn = false;
+        w.prayersPlaced = 0;
+      }
+      s.combat = null;
+      enter(d, { loop: 'prompt' });
+      break;
+    case 'PromptLoopApplied': {
+      for (const id of p.expired as string[]) d.fall(id, batch);
+      for (const id of p.ticked as string[]) d.card(id).turnCounters = Math.max(0, d.read(id).turnCounters - 1);
+      const kept = new Set<string>(p.keptRested);
+      for (const c of s.cards) {
+        if (!ARENA_ZONES.has(c.zone)) continue;
+        if (kept.has(c.iid)) {
+          const flags = new Map(c.flags ?? []);
+          flags.delete('staysRested');
+          d.card(c.iid).flags = flags.size ? flags : null;
+        } else if (c.mode === 'rest') d.card(c.iid).mode = 'prompt';
+      }
+      d.expire(PROMPT);
+      s.next = null;
+      const owner = effectiveOrderHolder(s);
+      s.priority = { holder: owner, passes: 0, owner };
+      break;
+    }
+    case 'RefreshApplied': {
+      for (const id of p.clearedSoldiers as string[]) d.card(id).damage = 0;
+      for (const id of p.destroyedHeroes as string[]) heroLeaves(d, id, batch, true);
+      for (const id of p.healedHeroes as string[]) d.card(id).damage = Math.max(0, d.read(id).damage - 1);
+      s.next = null;
+      const owner = effectiveOrderHolder(s);
+      s.priority = { holder: owner, passes: 0, owner };
+      break;
+    }
+    case 'PassPriority': {
+      const pr = s.priority!;
+      const passes = pr.passes + 1;
+      s.priority = { ...pr, holder: nextLiving(s, pr.holder), passes };
+      let alive = 0;
+      for (const x of s.players) if (!x.eliminated) alive++;
+      if (passes >= alive) allPassed(d);
+      break;
+    }
+    case 'PhaseAdvanced': {
+      const to: Cursor = { loop: p.loop, ...(p.part ? { part: p.part } : {}), ...(p.owner ? { owner: p.owner } : {}), ...(p.phase ? { phase: p.phase } : {}), ...(p.step ? { step: p.step } : {}) };
+      if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
+      enter(d, to);
+      break;
+    }
+    case 'BlessingLost':
+      for (const pl of s.players) if (pl.pool !== EMPTY_POOL) d.player(pl.seat).pool = EMPTY_POOL;
+      break;
+    case 'FallBatchPlaced': {
+      for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole' }[]) {
+        if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to);
+      }
+      s.falling = s.falling.filter((b) => b.id !== p.batchId);
+      if (s.next === 'placeBatch') s.next = null;
+      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      break;
+    }
+    case 'DiscardToHandLimit':
+      for (const id of p.cardIds as string[]) d.fall(id, batch);
+      break;
+    case 'EndTurn':
+      s.next = 'turnEnd';
+      break;
+    case 'TurnEnded':
+      s.orderHolder = p.nextOrderHolder;
+      d.expire(TURN_END);
+      s.next = 'turnBegin';
+      break;
+    case 'Concede':
+      d.player(actor).leaving = 'concede';
+      break;
+    case 'PlayerEliminated':
+      eliminate(d, p.player);
+      break;
+    case 'MatchEnded':
+      s.status = 'ended';
+      s.result = p.winner ? { winner: p.winner } : { draw: true };
+      s.priority = null;
+      s.due = null;
+      s.next = null;
+      break;
+    // ---- Construction loop -------------------------------------------------------------------
+    case 'PlacePrayer':
+      d.move(p.cardId, 'temple', p.faceUp);
+      d.player(actor).prayersPlaced += 1;
+      break;
+    case 'EndBlessMaking':
+      s.next = 'close';
+      break;
+    case 'ProduceBlessing': {
+      const prayer = d.read(p.prayerId);
+      d.card(p.prayerId).mode = 'rest';
+      const elements = catalogCard(s, prayer).elements;
+      const kind: BlessingKind = prayer.faceUp && elements.length > 0 ? (p.element ?? elements[0]) : 'colorless';
+      const pl = d.player(actor);
+      pl.pool = { ...pl.pool, [kind]: pl.pool[kind] + 1 };
+      break;
+    }
+    case 'CallCard': {
+      pay(d, actor, p.payment);
+      d.move(p.cardId, 'knot');
+      push(d, { kind: 'card', controller: actor, card: refOf(d.read(p.cardId)), targets: targetRefs(s, p.targets), ...(p.x !== undefined ? { x: p.x } : {}) });
+      giveNext(d, actor);
+      break;
+    }
+    case 'CallHero':
+      d.move(p.cardId, 'knot');
+      push(d, { kind: 'hero', controller: actor, card: refOf(d.read(p.cardId)), targets: [] });
+      giveNext(d, actor);
+      break;
+    case 'DeclareUpgrade':
+      push(d, { kind: 'upgrade', controller: actor, card: refOf(d.read(p.heroId)), targets: [] });
+      giveNext(d, actor);
+      break;
+    case 'AddGuardianFromPrayer': {
+      d.move(p.prayerId, 'guardian');
+      d.card(p.prayerId).heroId = p.heroId;
+      const hero = d.card(p.heroId);
+      hero.guardians = [...hero.guardians, p.prayerId];
+      if (s.priority) s.priority = { ...s.priority, passes: 0 };
+      break;
+    }
+    case 'UseSkill': {
+      const skill = catalogCard(s, d.read(p.sourceId)).skills?.find((k) => k.id === p.skillId);
+      if (skill?.deplete) d.card(p.sourceId).mode = 'rest';
+      if (p.payment) pay(d, actor, p.payment);
+      push(d, { kind: 'skill', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.skillId, targets: targetRefs(s, p.targets) });
+      giveNext(d, actor);
+      break;
+    }
+    case 'TriggerAbility':
+      push(d, { kind: 'ability', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.abilityId, targets: targetRefs(s, p.targets) });
+      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      else s.due = { kind: 'ResolveKnotTop', player: actor };
+      break;
+    case 'ResolveKnotTop':
+      resolveTop(d, p, batch);
+      break;
+    case 'ApplyEffects':
+      runEffects(d, p.effects as DvEffect[], null, batch, false, 'ApplyEffects');
+      runChecks(d, batch);
+      break;
+    // ---- Assault loop ------------------------------------------------------------------------
+    case 'DeclareSoldierAttack': {
+      const attackers = (p.attackers as string[]).map((id) => {
+        d.card(id).mode = 'rest';
+        return refOf(d.read(id));
+      });
+      s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
+      s.due = null;
+      if (attackers.length === 0) {
+        s.cursor = { ...s.cursor, step: 'endStep' };
+        s.next = 'close';
+      } else openStep(d, 'afterAttack');
+      break;
+    }
+    case 'DeclareBlockers': {
+      const blocks = (p.blocks as { blockerId: string; attackerId: string }[]).map((b) => ({ blocker: refOf(d.read(b.blockerId)), attacker: refOf(d.read(b.attackerId)) }));
+      s.combat = { ...s.combat!, blocks };
+      s.due = null;
+      openStep(d, 'afterBlocks');
+      break;
+    }
+    case 'DeclareHeroAttack': {
+      d.card(p.heroId).mode = 'rest';
+      const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
+      s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).owner };
+      s.due = null;
+      openStep(d, 'afterAttack');
+      break;
+    }
+    case 'EndHeroAttacks':
+      s.due = null;
+      s.cursor = { ...s.cursor, step: 'endStep' };
+      s.next = 'close';
+      break;
+    case 'PlaceCombatDamage':
+      placeDamage(d, p.divisions ?? []);
+      s.due = null;
+      openStep(d, 'beforeTakeEffect');
+      break;
+    case 'CombatDamageTookEffect': {
+      for (const loss of p.fpLoss as { player: string; amount: number }[]) d.player(loss.player).faith -= loss.amount;
+      s.combat = { ...s.combat!, placed: false, pendingFaith: [] };
+      for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
+      s.next = null;
+      if (!isLiving(s, s.cursor.owner ?? '')) {
+        // DV-R34: the part owner left; the part ends once this batch is placed.
+        if (batch.current) openStep(d, 'fallWindow');
+      } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
+      else if (batch.current) openStep(d, 'fallWindow');
+      else {
+        s.cursor = { ...s.cursor, step: 'endStep' };
+        s.next = 'close';
+      }
+      break;
+    }
+    default:
+      return state;
+  }
+  return d.s;
+}
+
+function newRow(iid: string, catalogId: string, owner: string): CardRow {
+  return { iid, catalogId, owner, zone: 'universe', faceUp: false, mode: 'prompt', incarnation: 0, damage: 0, turnCounters: 0, counters: null, level: 1, guardians: [], heroId: null, enteredTurn: 0, mods: [], flags: null };
+}
+
+function openStep(d: Draft, step: Cursor['step']): void {
+  const s = d.s;
+  s.cursor = { ...s.cursor, step };
+  const seat = s.cursor.owner ?? effectiveOrderHolder(s);
+  const owner = isLiving(s, seat) ? seat : nextLiving(s, seat);
+  s.priority = { holder: owner, passes: 0, owner };
+}
+
+function targetRefs(s: DvState, targets: ({ card: string } | { player: string })[] | undefined): TargetRef[] {
+  return (targets ?? []).map((t) => ('card' in t ? { card: refOf(s.cards[s.cardIndex.get(t.card)!]!) } : { player: t.player }));
+}
+
+function pay(d: Draft, seat: string, payment: { with: BlessingKind }[]): void {
+  const pl = d.player(seat);
+  const pool = { ...pl.pool };
+  for (const point of payment) pool[point.with] -= 1;
+  pl.pool = pool;
+}
+
+function push(d: Draft, item: Omit<KnotItem, 'id'>): void {
+  d.s.serial += 1;
+  d.s.knot = [...d.s.knot, { id: `k${d.s.serial}`, ...item }];
+}
+
+/** After a call, the next Deva in seat order gets priority and a new run of passes starts (§6.1). */
+function giveNext(d: Draft, actor: string): void {
+  const pr = d.s.priority!;
+  d.s.priority = { ...pr, holder: nextLiving(d.s, actor), passes: 0 };
+}
+
+/** Every living Deva passed in succession: place a batch, else resolve the top, else close (§6.1). */
+function allPassed(d: Draft): void {
+  const s = d.s;
+  const newest = [...s.falling].reverse().find((b) => b.knotBase >= s.knot.length);
+  if (newest) s.next = 'placeBatch';
+  else if (s.knot.length > 0) s.due = { kind: 'ResolveKnotTop', player: s.knot[s.knot.length - 1]!.controller };
+  else s.next = s.cursor.step === 'beforeTakeEffect' ? 'takeEffect' : 'close';
+}
+
+function resolveTop(d: Draft, p: P, batch: BatchBox): void {
+  const s = d.s;
+  const item = s.knot[s.knot.length - 1]!;
+  s.knot = s.knot.slice(0, -1);
+  s.due = null;
+  const cancel = p.outcome === 'cancel';
+  const countered = item.targets.length > 0 && item.targets.every((t) => ('card' in t ? isGone(s, t.card) : !isLiving(s, t.player)));
+  const cardAlive = item.card !== undefined && !isGone(s, item.card);
+  switch (item.kind) {
+    case 'card': {
+      if (!cardAlive) break;
+      if (countered) {
+        d.fall(item.card!.iid, batch);
+        break;
+      }
+      runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
+      const card = d.read(item.card!.iid);
+      if (card.zone !== 'knot') break;
+      const c = catalogCard(s, card);
+      const stays = c.type === 'soldier' || c.eventPersistence === 'battlefield' || c.turnCount !== undefined;
+      if (stays) {
+        d.move(card.iid, 'soldierLine');
+        const w = d.card(card.iid);
+        w.enteredTurn = s.turn;
+        if (c.turnCount !== undefined) w.turnCounters = c.turnCount;
+      } else d.fall(card.iid, batch);
+      break;
+    }
+    case 'hero': {
+      if (!cardAlive) break;
+      if (cancel) {
+        d.move(item.card!.iid, 'hand');
+        break;
+      }
+      const guardians = (p.guardians ?? []) as string[];
+      d.move(item.card!.iid, 'heroLine');
+      attach(d, item.card!.iid, guardians);
+      d.card(item.card!.iid).enteredTurn = s.turn;
+      runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
+      break;
+    }
+    case 'upgrade': {
+      if (!cardAlive || cancel) break;
+      attach(d, item.card!.iid, (p.guardians ?? []) as string[]);
+      d.card(item.card!.iid).level = 2;
+      runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
+      break;
+    }
+    default:
+      if (!countered) runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
+  }
+  runChecks(d, batch);
+  if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+}
+
+function attach(d: Draft, heroId: string, guardians: readonly string[]): void {
+  for (const gid of guardians) {
+    d.move(gid, 'guardian');
+    d.card(gid).heroId = heroId;
+  }
+  const hero = d.card(heroId);
+  hero.guardians = [...hero.guardians, ...guardians];
+}
+
+/** Damage counters of a combat placed (§8.1, §8.2); Faith losses wait for take-effect (DV-R25). */
+function placeDamage(d: Draft, divisions: { attackerId: string; blockerId: string; amount: number }[]): void {
+  const s = d.s;
+  const combat = s.combat!;
+  const faith = new Map<string, number>();
+  const hit = (iid: string, n: number) => {
+    if (n > 0) d.card(iid).damage = d.read(iid).damage + n;
+  };
+  const at = (iid: string) => {
+    const c = d.read(iid);
+    return atOf(s, c);
+  };
+  if (combat.kind === 'soldier') {
+    const snapshot = new Map<string, { at: number; prompt: boolean }>();
+    for (const ref of [...combat.attackers, ...combat.blocks.map((b) => b.blocker)]) {
+      if (!isGone(s, ref)) snapshot.set(ref.iid, { at: at(ref.iid), prompt: d.read(ref.iid).mode === 'prompt' });
+    }
+    for (const attacker of combat.attackers) {
+      if (isGone(s, attacker)) continue;
+      const declared = combat.blocks.filter((b) => b.attacker.iid === attacker.iid);
+      const blockers = declared.filter((b) => !isGone(s, b.blocker)).map((b) => b.blocker.iid);
+      const power = snapshot.get(attacker.iid)!.at;
+      if (declared.length === 0) {
+        if (combat.defender && isLiving(s, combat.defender)) faith.set(combat.defender, (faith.get(combat.defender) ?? 0) + power);
+      } else if (blockers.length === 1) hit(blockers[0]!, power);
+      else for (const div of divisions.filter((x) => x.attackerId === attacker.iid)) hit(div.blockerId, div.amount);
+      for (const b of blockers) {
+        const blocker = snapshot.get(b)!;
+        if (blocker.prompt) hit(attacker.iid, blocker.at);
+      }
+    }
+  } else {
+    const hero = combat.attackers[0];
+    const target = combat.target;
+    if (hero && target && !isGone(s, hero)) {
+      const power = at(hero.iid);
+      if ('player' in target) {
+        if (isLiving(s, target.player)) faith.set(target.player, power);
+      } else if (!isGone(s, target.card)) {
+        const t = d.read(target.card.iid);
+        const back = t.mode === 'prompt' ? atOf(s, t) : 0;
+        hit(target.card.iid, power);
+        hit(hero.iid, back);
+      }
+    }
+  }
+  s.combat = { ...combat, placed: true, pendingFaith: [...faith].map(([player, amount]) => ({ player, amount })) };
+}
+
+function atOf(s: DvState, c: CardRow): number {
+  const cat = catalogCard(s, c);
+  const base = c.level === 2 && cat.lv2Stats?.at !== undefined ? cat.lv2Stats.at : (cat.at ?? 0);
+  return Math.max(0, base + c.mods.reduce((n, m) => (m.stat === 'at' ? n + m.delta : n), 0));
+}
+
+/** The elimination procedure (DV-R34): the Deva's cards leave the match, its decisions are dropped. */
+function eliminate(d: Draft, seat: string): void {
+  const s = d.s;
+  const pl = d.player(seat);
+  pl.eliminated = true;
+  pl.leaving = null;
+  pl.pool = EMPTY_POOL;
+  for (const c of s.cards) if (c.owner === seat && c.zone !== 'leftMatch') d.move(c.iid, 'leftMatch');
+  s.knot = s.knot.filter((k) => k.controller !== seat);
+  s.falling = s.falling.filter((b) => b.cards.length > 0);
+  if (s.combat) s.combat = { ...s.combat, pendingFaith: s.combat.pendingFaith.filter((f) => f.player !== seat) };
+  if (s.due && (s.due.player === seat || s.due.kind === 'ResolveKnotTop')) {
+    const kind = s.due.kind;
+    s.due = null;
+    if (kind === 'DeclareBlockers') {
+      s.cursor = { ...s.cursor, step: 'endStep' };
+      s.next = 'close';
+    }
+  }
+  if (s.priority) {
+    const owner = isLiving(s, s.priority.owner) ? s.priority.owner : nextLiving(s, s.priority.owner);
+    s.priority = { holder: owner, passes: 0, owner };
+  }
+  if (s.cursor.loop === 'draw' && s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
+  if (s.cursor.loop === 'endTurn' && s.orderHolder === seat) s.next = 'turnEnd';
+  if (s.cursor.loop === 'endTurn' && s.next === null && !isLiving(s, s.orderHolder ?? '')) s.next = 'turnEnd';
+  void hasFlag;
+}

@@ -1,0 +1,117 @@
+import { CALLING_PHASES, Cursor, DvState, Phase, effectiveOrderHolder, isLiving, nextInPartOrder } from './state';
+import type { Draft } from './draft';
+
+// The Turn Spiral as a cursor (§5.0, DV-R1): loops, parts per Deva in seat order from the order
+// holder, phases, and the combat steps inside a combat phase.
+
+/** Where the cursor goes when the current segment is over. */
+export function nextSegment(state: DvState): Cursor {
+  const c = state.cursor;
+  const first = effectiveOrderHolder(state);
+  const nextOwnerOr = (part: Cursor['part'], phase: Phase | undefined, after: () => Cursor): Cursor => {
+    const owner = c.owner ? nextInPartOrder(state, c.owner) : null;
+    return owner ? { loop: c.loop, part, owner, ...(phase ? { phase } : {}) } : after();
+  };
+  const combatStart = (part: 'soldierCombat' | 'heroCombat'): Cursor => ({ loop: 'assault', part, owner: first, phase: 'preCombat' });
+  switch (c.loop) {
+    case 'origin':
+    case 'prompt':
+      return { loop: 'draw' };
+    case 'draw':
+      return { loop: 'construction', part: 'blessMaking', owner: first };
+    case 'construction':
+      if (c.part === 'blessMaking') return nextOwnerOr('blessMaking', undefined, () => ({ loop: 'construction', part: 'calling', owner: first, phase: 'preSoldierCalling' }));
+      {
+        const i = CALLING_PHASES.indexOf(c.phase!);
+        if (i >= 0 && i < CALLING_PHASES.length - 1 && c.owner && isLiving(state, c.owner)) return { ...c, phase: CALLING_PHASES[i + 1]! };
+        return nextOwnerOr('calling', 'preSoldierCalling', () => combatStart('soldierCombat'));
+      }
+    case 'assault': {
+      const ownerAlive = c.owner !== undefined && isLiving(state, c.owner);
+      const endPart = () => (c.part === 'soldierCombat' ? nextOwnerOr('soldierCombat', 'preCombat', () => combatStart('heroCombat')) : nextOwnerOr('heroCombat', 'preCombat', () => ({ loop: 'refresh' })));
+      if (!ownerAlive || c.phase === 'postCombat') return endPart();
+      if (c.phase === 'preCombat') return { ...c, phase: 'combat', step: 'declareAttackers' };
+      const post: Cursor = { loop: 'assault', part: c.part!, owner: c.owner!, phase: 'postCombat' };
+      if (c.part === 'soldierCombat') {
+        const defender = state.combat?.defender;
+        switch (c.step) {
+          case 'afterAttack':
+            return defender && isLiving(state, defender) ? { ...c, step: 'declareBlockers' } : post;
+          case 'afterBlocks':
+            return { ...c, step: 'placeDamage' };
+          default:
+            return post;
+        }
+      }
+      switch (c.step) {
+        case 'afterAttack':
+          return { ...c, step: 'placeDamage' };
+        case 'afterHeroAttack':
+          return { ...c, step: 'declareAttackers' };
+        default:
+          return post;
+      }
+    }
+    case 'refresh':
+      return { loop: 'endTurn' };
+    case 'endTurn':
+      return { loop: 'endTurn' };
+  }
+}
+
+/** A move that ends a phase, part or loop (blessing is lost, DV-R6), not just a combat step. */
+export function endsPhase(from: Cursor, to: Cursor): boolean {
+  return from.loop !== to.loop || from.part !== to.part || from.owner !== to.owner || from.phase !== to.phase;
+}
+
+/** Opens what the new segment starts with: a window, a due declaration, or a loop-entry event. */
+export function enter(d: Draft, cursor: Cursor): void {
+  const s = d.s;
+  s.cursor = cursor;
+  s.priority = null;
+  s.due = null;
+  s.next = null;
+  const window = (owner: string) => {
+    s.priority = { holder: owner, passes: 0, owner };
+  };
+  switch (cursor.loop) {
+    case 'prompt':
+      s.next = 'promptApply';
+      return;
+    case 'refresh':
+      s.next = 'refreshApply';
+      return;
+    case 'draw':
+      if (s.players.every((p) => p.eliminated || p.drewThisTurn)) s.next = 'close';
+      return;
+    case 'endTurn':
+      if (effectiveOrderHolder(s) !== s.orderHolder) s.next = 'turnEnd';
+      return;
+    case 'construction':
+      if (cursor.part === 'calling') window(cursor.owner!);
+      return;
+    case 'assault': {
+      const owner = cursor.owner!;
+      if (cursor.phase === 'preCombat') {
+        s.combat = { kind: cursor.part === 'soldierCombat' ? 'soldier' : 'hero', attacker: owner, declared: false, defender: null, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
+        window(owner);
+      } else if (cursor.phase === 'postCombat') {
+        // The combat record stays until the part ends: a second declaration is ATTACK_ALREADY_DECLARED.
+        if (s.combat) s.combat = { ...s.combat, placed: false, pendingFaith: [] };
+        window(owner);
+      } else if (cursor.step === 'declareAttackers') {
+        if (cursor.part === 'heroCombat' && s.combat) s.combat = { ...s.combat, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
+        s.due = { kind: cursor.part === 'soldierCombat' ? 'DeclareSoldierAttack' : 'DeclareHeroAttack', player: owner };
+      } else if (cursor.step === 'declareBlockers') {
+        s.due = { kind: 'DeclareBlockers', player: s.combat!.defender! };
+      } else if (cursor.step === 'placeDamage') {
+        s.due = { kind: 'PlaceCombatDamage', player: owner };
+      } else {
+        window(owner);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}

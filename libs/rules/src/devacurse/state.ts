@@ -1,0 +1,317 @@
+import type { DvCard, DvElement, GuardianCost } from '@cardlog/events';
+import { DV_ELEMENTS } from '@cardlog/events';
+
+export type Seat = string;
+export type Mode = 'prompt' | 'rest';
+/** Where a card is (§3). Lists are kept per Deva for the zones with a `ZONE_LISTS` entry. */
+export type Zone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'guardian' | 'cenotaph' | 'blackHole' | 'knot' | 'falling' | 'leftMatch';
+export type ListZone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'cenotaph' | 'blackHole';
+export const LIST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['universe', 'hand', 'temple', 'devayard', 'soldierLine', 'heroLine', 'cenotaph', 'blackHole']);
+/** The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. */
+export const ARENA_ZONES: ReadonlySet<Zone> = new Set<Zone>(['temple', 'devayard', 'soldierLine', 'heroLine']);
+
+export type Until = 'endOfPhase' | 'endOfTurn' | 'untilNextPromptLoop' | 'permanent';
+export type BlessingKind = DvElement | 'colorless';
+export const BLESSING_KINDS: readonly BlessingKind[] = [...DV_ELEMENTS, 'colorless'];
+export type Pool = Readonly<Record<BlessingKind, number>>;
+export const EMPTY_POOL: Pool = Object.freeze({ earth: 0, water: 0, wind: 0, fire: 0, wood: 0, metal: 0, colorless: 0 });
+
+export interface StatMod {
+  readonly stat: 'at' | 'df' | 'ap';
+  readonly delta: number;
+  readonly until: Until;
+}
+
+export interface Flag {
+  readonly value: boolean | number;
+  readonly until: Until;
+}
+
+/** One physical card; every zone change makes it a new object (`incarnation` + 1, DV-R40). */
+export interface CardRow {
+  readonly iid: string;
+  readonly catalogId: string;
+  readonly owner: Seat;
+  readonly zone: Zone;
+  readonly faceUp: boolean;
+  readonly mode: Mode;
+  readonly incarnation: number;
+  readonly damage: number;
+  readonly turnCounters: number;
+  /** Card-defined counter kinds other than damage and turn. */
+  readonly counters: ReadonlyMap<string, number> | null;
+  readonly level: 1 | 2;
+  /** Heroes: the guardian cards stacked under it. */
+  readonly guardians: readonly string[];
+  /** Guardians: the hero they are stacked under. */
+  readonly heroId: string | null;
+  readonly enteredTurn: number;
+  readonly mods: readonly StatMod[];
+  readonly flags: ReadonlyMap<string, Flag> | null;
+}
+
+export interface PlayerState {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly faith: number;
+  readonly eliminated: boolean;
+  /** Set by Concede or an effect; the elimination itself is the next system event. */
+  readonly leaving: 'concede' | 'effect' | null;
+  readonly registered: boolean;
+  readonly drewOpening: boolean;
+  readonly drewThisTurn: boolean;
+  readonly prayersPlaced: number;
+  readonly pool: Pool;
+  readonly flags: ReadonlyMap<string, Flag> | null;
+  readonly universe: readonly string[];
+  readonly hand: readonly string[];
+  readonly temple: readonly string[];
+  readonly devayard: readonly string[];
+  readonly soldierLine: readonly string[];
+  readonly heroLine: readonly string[];
+  readonly cenotaph: readonly string[];
+  readonly blackHole: readonly string[];
+}
+
+export interface ObjectRef {
+  readonly iid: string;
+  readonly incarnation: number;
+}
+export type TargetRef = { readonly card: ObjectRef } | { readonly player: Seat };
+
+export interface KnotItem {
+  readonly id: string;
+  readonly kind: 'card' | 'hero' | 'upgrade' | 'skill' | 'ability';
+  readonly controller: Seat;
+  /** The card on the Knot zone (card, hero), or the hero to upgrade. */
+  readonly card?: ObjectRef;
+  /** The source of a skill or ability. */
+  readonly source?: ObjectRef;
+  readonly abilityId?: string;
+  readonly targets: readonly TargetRef[];
+  readonly x?: number;
+}
+
+export interface FallBatch {
+  readonly id: string;
+  /** Knot depth when the batch formed (§6.8). */
+  readonly knotBase: number;
+  readonly cards: readonly string[];
+}
+
+export type Loop = 'origin' | 'prompt' | 'draw' | 'construction' | 'assault' | 'refresh' | 'endTurn';
+export type Part = 'blessMaking' | 'calling' | 'soldierCombat' | 'heroCombat';
+export type Phase = 'preSoldierCalling' | 'soldierCalling' | 'postSoldierCalling' | 'preHeroCalling' | 'heroCalling' | 'postHeroCalling' | 'preCombat' | 'combat' | 'postCombat';
+export type Step = 'declareAttackers' | 'afterAttack' | 'declareBlockers' | 'afterBlocks' | 'placeDamage' | 'beforeTakeEffect' | 'fallWindow' | 'afterHeroAttack' | 'endStep';
+export const CALLING_PHASES: readonly Phase[] = ['preSoldierCalling', 'soldierCalling', 'postSoldierCalling', 'preHeroCalling', 'heroCalling', 'postHeroCalling'];
+
+export interface Cursor {
+  readonly loop: Loop;
+  readonly part?: Part;
+  readonly owner?: Seat;
+  readonly phase?: Phase;
+  readonly step?: Step;
+}
+
+/** An open window: who holds priority, how many passed in a row, whose window it is. */
+export interface Priority {
+  readonly holder: Seat;
+  readonly passes: number;
+  readonly owner: Seat;
+}
+
+export type DueKind = 'ResolveKnotTop' | 'DeclareSoldierAttack' | 'DeclareBlockers' | 'PlaceCombatDamage' | 'DeclareHeroAttack';
+export interface Due {
+  readonly kind: DueKind;
+  readonly player: Seat;
+}
+
+/** The system event the engine appends next, once no elimination comes first. */
+export type Next = 'turnBegin' | 'promptApply' | 'refreshApply' | 'close' | 'placeBatch' | 'takeEffect' | 'turnEnd';
+
+export interface Combat {
+  readonly kind: 'soldier' | 'hero';
+  readonly attacker: Seat;
+  readonly declared: boolean;
+  readonly defender: Seat | null;
+  readonly attackers: readonly ObjectRef[];
+  readonly blocks: readonly { readonly blocker: ObjectRef; readonly attacker: ObjectRef }[];
+  readonly target: TargetRef | null;
+  readonly placed: boolean;
+  readonly pendingFaith: readonly { readonly player: Seat; readonly amount: number }[];
+}
+
+export interface DvState {
+  readonly status: 'origin' | 'playing' | 'ended';
+  readonly result: { readonly winner?: Seat; readonly draw?: true } | null;
+  readonly seats: readonly Seat[];
+  readonly seatIndex: ReadonlyMap<Seat, number>;
+  readonly catalog: ReadonlyMap<string, DvCard>;
+  readonly players: readonly PlayerState[];
+  readonly cards: readonly CardRow[];
+  readonly cardIndex: ReadonlyMap<string, number>;
+  readonly lotWinner: Seat | null;
+  readonly orderHolder: Seat | null;
+  readonly turn: number;
+  readonly cursor: Cursor;
+  readonly priority: Priority | null;
+  readonly due: Due | null;
+  readonly next: Next | null;
+  readonly knot: readonly KnotItem[];
+  readonly falling: readonly FallBatch[];
+  readonly combat: Combat | null;
+  /** Counter for Knot item and fall batch ids. */
+  readonly serial: number;
+}
+
+// ---- reading helpers -------------------------------------------------------------------------
+
+export function playerOf(state: DvState, seat: Seat): PlayerState | undefined {
+  const i = state.seatIndex.get(seat);
+  return i === undefined ? undefined : state.players[i];
+}
+
+export function cardOf(state: DvState, iid: string): CardRow | undefined {
+  const i = state.cardIndex.get(iid);
+  return i === undefined ? undefined : state.cards[i];
+}
+
+export function catalogCard(state: DvState, row: CardRow): DvCard {
+  return state.catalog.get(row.catalogId)!;
+}
+
+export function living(state: DvState): Seat[] {
+  return state.players.filter((p) => !p.eliminated).map((p) => p.seat);
+}
+
+export function isLiving(state: DvState, seat: Seat): boolean {
+  const p = playerOf(state, seat);
+  return p !== undefined && !p.eliminated;
+}
+
+/** The next living seat after `seat` in seat order (cyclic); `seat` itself when it is the only one. */
+export function nextLiving(state: DvState, seat: Seat): Seat {
+  const n = state.seats.length;
+  const start = state.seatIndex.get(seat) ?? 0;
+  for (let k = 1; k <= n; k++) {
+    const p = state.players[(start + k) % n]!;
+    if (!p.eliminated) return p.seat;
+  }
+  return seat;
+}
+
+/** The order holder, or the next living seat after it while it is eliminated (DV-R34). */
+export function effectiveOrderHolder(state: DvState): Seat {
+  const holder = state.orderHolder ?? state.seats[0]!;
+  return isLiving(state, holder) ? holder : nextLiving(state, holder);
+}
+
+/** The living seat that plays a part after `seat` this turn, or null when the part's round is over. */
+export function nextInPartOrder(state: DvState, seat: Seat): Seat | null {
+  const n = state.seats.length;
+  const base = state.seatIndex.get(state.orderHolder ?? state.seats[0]!) ?? 0;
+  const pos = ((state.seatIndex.get(seat) ?? 0) - base + n) % n;
+  for (let k = pos + 1; k < n; k++) {
+    const p = state.players[(base + k) % n]!;
+    if (!p.eliminated) return p.seat;
+  }
+  return null;
+}
+
+export function isGone(state: DvState, ref: ObjectRef): boolean {
+  const card = cardOf(state, ref.iid);
+  return !card || card.incarnation !== ref.incarnation || card.zone === 'leftMatch';
+}
+
+export function refOf(card: CardRow): ObjectRef {
+  return { iid: card.iid, incarnation: card.incarnation };
+}
+
+export function isTargetGone(state: DvState, target: TargetRef): boolean {
+  return 'card' in target ? isGone(state, target.card) : !isLiving(state, target.player);
+}
+
+function modsSum(card: CardRow, stat: 'at' | 'df' | 'ap'): number {
+  let sum = 0;
+  for (const m of card.mods) if (m.stat === stat) sum += m.delta;
+  return sum;
+}
+
+export function currentAt(state: DvState, card: CardRow): number {
+  const c = catalogCard(state, card);
+  const base = card.level === 2 && c.lv2Stats?.at !== undefined ? c.lv2Stats.at : (c.at ?? 0);
+  return Math.max(0, base + modsSum(card, 'at'));
+}
+
+export function currentDf(state: DvState, card: CardRow): number {
+  return (catalogCard(state, card).df ?? 0) + modsSum(card, 'df');
+}
+
+export function currentAp(state: DvState, card: CardRow): number {
+  const c = catalogCard(state, card);
+  const base = card.level === 2 && c.lv2Stats?.ap !== undefined ? c.lv2Stats.ap : (c.ap ?? 0);
+  return base + modsSum(card, 'ap');
+}
+
+/** DV-R19: a soldier dies when its damage exceeds its DF (strict). */
+export function soldierDestroyed(damage: number, df: number): boolean {
+  return damage > df;
+}
+
+/** DV-R19: a hero is destroyed when its damage reaches its AP, or its AP is 0 or less. */
+export function heroDestroyed(damage: number, ap: number): boolean {
+  return ap <= 0 || damage >= ap;
+}
+
+export function hasFlag(flags: ReadonlyMap<string, Flag> | null, name: string): boolean {
+  const f = flags?.get(name);
+  return f !== undefined && f.value !== false && f.value !== 0;
+}
+
+export function flagNumber(flags: ReadonlyMap<string, Flag> | null, name: string): number {
+  const f = flags?.get(name);
+  return typeof f?.value === 'number' ? f.value : f?.value === true ? 1 : 0;
+}
+
+export function gcCount(gc: GuardianCost | undefined): number {
+  if (!gc) return 0;
+  let n = gc.generic ?? 0;
+  for (const e of DV_ELEMENTS) n += gc[e] ?? 0;
+  return n;
+}
+
+/** DV-R16, DV-R39: guardians a hero needs at its level. */
+export function requiredGuardians(state: DvState, hero: CardRow): number {
+  const gc = catalogCard(state, hero).guardianCost;
+  return gcCount(gc?.lv1) + (hero.level === 2 ? gcCount(gc?.lv2) : 0);
+}
+
+/** DV-R21: the elements of the hero's GC up to its current level. */
+export function blackHoleElements(state: DvState, hero: CardRow): Set<DvElement> {
+  const gc = catalogCard(state, hero).guardianCost;
+  const out = new Set<DvElement>();
+  for (const cost of hero.level === 2 ? [gc?.lv1, gc?.lv2] : [gc?.lv1]) {
+    for (const e of DV_ELEMENTS) if ((cost?.[e] ?? 0) > 0) out.add(e);
+  }
+  return out;
+}
+
+/** Soldier cards (not events) on a Deva's Battlefield (DV-R26). */
+export function soldiersOf(state: DvState, seat: Seat): CardRow[] {
+  const p = playerOf(state, seat)!;
+  return p.soldierLine.map((id) => cardOf(state, id)!).filter((c) => catalogCard(state, c).type === 'soldier');
+}
+
+export function heroesOf(state: DvState, seat: Seat): CardRow[] {
+  return playerOf(state, seat)!.heroLine.map((id) => cardOf(state, id)!);
+}
+
+export function poolTotal(pool: Pool): number {
+  let n = 0;
+  for (const k of BLESSING_KINDS) n += pool[k];
+  return n;
+}
+
+export function isWindowOpen(state: DvState): boolean {
+  return state.priority !== null && state.due === null && state.next === null;
+}

@@ -1,0 +1,148 @@
+import type { Viewer } from '../game-system';
+import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, effectiveOrderHolder } from './state';
+
+export interface DvCardView {
+  readonly id: string;
+  readonly catalogId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly elements: readonly string[];
+  readonly mode?: 'prompt' | 'rest';
+  readonly faceUp?: boolean;
+  readonly at?: number;
+  readonly df?: number;
+  readonly ap?: number;
+  readonly damage?: number;
+  readonly level?: 1 | 2;
+  readonly turnCounters?: number;
+  readonly guardians?: readonly DvCardView[];
+}
+
+/** A card the viewer may not see: its id only (a face-down prayer of another Deva). */
+export interface HiddenCard {
+  readonly id: string;
+  readonly hidden: true;
+  readonly mode?: 'prompt' | 'rest';
+}
+
+export interface DvPlayerView {
+  readonly seat: string;
+  readonly name: string;
+  readonly faith: number;
+  readonly eliminated: boolean;
+  readonly handSize: number;
+  readonly hand?: readonly DvCardView[];
+  readonly universeSize: number;
+  readonly universe?: readonly DvCardView[];
+  readonly temple: readonly (DvCardView | HiddenCard)[];
+  readonly heroLine: readonly DvCardView[];
+  readonly soldierLine: readonly DvCardView[];
+  readonly cenotaph: readonly DvCardView[];
+  readonly blackHole: readonly DvCardView[];
+  readonly blessing: Readonly<Record<string, number>>;
+}
+
+export interface DvView {
+  readonly system: 'devacurse';
+  readonly viewer: Viewer;
+  readonly status: DvState['status'];
+  readonly result: DvState['result'];
+  readonly turn: number;
+  readonly orderHolder: string | null;
+  readonly cursor: DvState['cursor'];
+  readonly priority: DvState['priority'];
+  readonly due: DvState['due'];
+  readonly players: Readonly<Record<string, DvPlayerView>>;
+  readonly knot: readonly { id: string; kind: string; controller: string; card?: DvCardView; source?: string; targets: readonly string[] }[];
+  readonly falling: readonly { id: string; cards: readonly DvCardView[] }[];
+  readonly combat: { kind: string; attacker: string; defender: string | null; attackers: readonly string[]; blocks: readonly { blocker: string; attacker: string }[]; target: string | null } | null;
+}
+
+function cardView(state: DvState, card: CardRow): DvCardView {
+  const c = catalogCard(state, card);
+  const arena = card.zone === 'soldierLine' || card.zone === 'heroLine';
+  return {
+    id: card.iid,
+    catalogId: card.catalogId,
+    name: c.name,
+    type: c.type,
+    elements: c.elements,
+    ...(arena || card.zone === 'temple' ? { mode: card.mode } : {}),
+    ...(card.zone === 'temple' ? { faceUp: card.faceUp } : {}),
+    ...(arena && c.type !== 'event' ? { at: currentAt(state, card) } : {}),
+    ...(arena && c.type === 'soldier' ? { df: currentDf(state, card) } : {}),
+    ...(arena && c.type === 'hero' ? { ap: currentAp(state, card), level: card.level, guardians: card.guardians.map((g) => cardView(state, cardOf(state, g)!)) } : {}),
+    ...(arena && card.damage > 0 ? { damage: card.damage } : {}),
+    ...(arena && c.turnCount !== undefined ? { turnCounters: card.turnCounters } : {}),
+  };
+}
+
+const targetName = (t: TargetRef) => ('card' in t ? t.card.iid : t.player);
+
+/**
+ * The board as one viewer may see it (§3, §12.00): a Deva sees its own hand and face-down prayers,
+ * others only their counts and ids; spectators see no hand; a judge sees everything, Universes
+ * included; `reveal` is the judge's view once the match has ended, the spectator's before.
+ */
+export function view(state: DvState, viewer: Viewer): DvView {
+  const everything = viewer === 'judge' || (viewer === 'reveal' && state.status === 'ended');
+  const players: Record<string, DvPlayerView> = Object.create(null);
+  const list = (ids: readonly string[]) => ids.map((id) => cardView(state, cardOf(state, id)!));
+  for (const p of state.players) {
+    const mine = everything || viewer === p.seat;
+    players[p.seat] = {
+      seat: p.seat,
+      name: p.name,
+      faith: p.faith,
+      eliminated: p.eliminated,
+      handSize: p.hand.length,
+      ...(mine ? { hand: list(p.hand) } : {}),
+      universeSize: p.universe.length,
+      ...(everything ? { universe: list(p.universe) } : {}),
+      temple: p.temple.map((id) => {
+        const card = cardOf(state, id)!;
+        return card.faceUp || mine ? cardView(state, card) : { id, hidden: true as const, mode: card.mode };
+      }),
+      heroLine: list(p.heroLine),
+      soldierLine: list(p.soldierLine),
+      cenotaph: list(p.cenotaph),
+      blackHole: list(p.blackHole),
+      blessing: { ...p.pool },
+    };
+  }
+  const combat = state.combat;
+  return {
+    system: 'devacurse',
+    viewer,
+    status: state.status,
+    result: state.result,
+    turn: state.turn,
+    orderHolder: state.orderHolder === null ? null : effectiveOrderHolder(state),
+    cursor: state.cursor,
+    priority: state.priority,
+    due: state.due,
+    players,
+    knot: state.knot.map((k) => {
+      const card = k.card ? cardOf(state, k.card.iid) : undefined;
+      return {
+        id: k.id,
+        kind: k.kind,
+        controller: k.controller,
+        ...(card ? { card: cardView(state, card) } : {}),
+        ...(k.source ? { source: k.source.iid } : {}),
+        targets: k.targets.map(targetName),
+      };
+    }),
+    falling: state.falling.map((b) => ({ id: b.id, cards: list(b.cards) })),
+    combat: combat
+      ? {
+          kind: combat.kind,
+          attacker: combat.attacker,
+          defender: combat.defender,
+          attackers: combat.attackers.map((a) => a.iid),
+          blocks: combat.blocks.map((b) => ({ blocker: b.blocker.iid, attacker: b.attacker.iid })),
+          target: combat.target ? targetName(combat.target) : null,
+        }
+      : null,
+  };
+}

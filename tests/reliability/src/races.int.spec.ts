@@ -1,0 +1,92 @@
+import { describeWithPostgres } from '@cardlog/testing';
+import { findSystem, registeredGames, simulateDocuments } from '@cardlog/rules';
+import type { GameDocument, LogEvent } from '@cardlog/events';
+import { LocalApi } from './harness/local-api';
+
+// Races against the real API process: many recorders on one live game, many uploads of one document.
+
+const WRITERS = 64;
+
+describeWithPostgres('races', () => {
+  let local: LocalApi | undefined;
+  let token = '';
+
+  beforeAll(async () => {
+    local = await LocalApi.start();
+    token = await local.token('races');
+  }, 180_000);
+
+  afterAll(async () => {
+    await local?.stop();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${local!.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  for (const game of registeredGames().filter((g) => g.simulator)) {
+    const system = game.system.id;
+
+    it(`${WRITERS} concurrent recorders on one live ${system} game: positions 1..n without gap or duplicate, every loser a 409, the game as recorded`, async () => {
+      const doc: GameDocument = simulateDocuments(system, 1, 77, { maxEvents: 40 })[0]!.document;
+      const all = doc.events as LogEvent[];
+      const derived = findSystem(system)!.derivedEventTypes;
+      const open = await call('POST', '/v1/games/live', { ...doc, events: [] });
+      expect(open.status).toBe(201);
+      const id = open.body.id as string;
+      const outcomes = { won: 0, conflicts: 0, other: [] as string[] };
+      const writer = async () => {
+        let version = 0;
+        while (version < all.length) {
+          const next = all[version]!;
+          if (derived.has(next.type)) throw new Error(`event ${version} of the document is derived: the engine should have appended it`);
+          const reply = await call('POST', `/v1/games/${id}/events`, { expectedVersion: version, events: [next] });
+          if (reply.status === 200) {
+            outcomes.won++;
+            version = reply.body.version;
+          } else if (reply.status === 409 && reply.body.error.code === 'WRONG_EXPECTED_VERSION') {
+            outcomes.conflicts++;
+            version = reply.body.error.actualVersion;
+          } else if (reply.status === 409 && version >= all.length) {
+            return;
+          } else {
+            outcomes.other.push(`${reply.status} ${JSON.stringify(reply.body).slice(0, 200)} at version ${version}`);
+            return;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
+      expect(outcomes.other.slice(0, 5)).toEqual([]);
+      const actions = all.filter((e) => !derived.has(e.type)).length;
+      expect(outcomes.won).toBe(actions);
+
+      const positions = await local!.sql<{ stream_position: string }[]>`
+        select e.stream_position from events e join games g on g.stream_id = e.stream_id
+        where g.game_id = ${id} order by e.stream_position`;
+      expect(positions.map((p) => Number(p.stream_position))).toEqual(all.map((_, i) => i + 1));
+      const log = await call('GET', `/v1/games/${id}/log`);
+      expect(log.body.events.map((e: LogEvent) => ({ type: e.type, player: e.player, payload: e.payload }))).toEqual(
+        all.map((e) => ({ type: e.type, player: e.player, payload: e.payload })),
+      );
+      process.stdout.write(`races (${system}): ${WRITERS} writers, ${outcomes.won} appends won, ${outcomes.conflicts} answered 409, 0 other\n`);
+    }, 10 * 60_000);
+
+    it(`20 concurrent uploads of the same ${system} document store one game, and all answer with its id`, async () => {
+      const doc = simulateDocuments(system, 1, 78)[0]!.document;
+      const [before] = await local!.sql<{ n: string }[]>`select count(*) as n from games`;
+      const replies = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/v1/games', doc)));
+      expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(19);
+      expect(new Set(replies.map((r) => r.body.id)).size).toBe(1);
+      const [after] = await local!.sql<{ n: string }[]>`select count(*) as n from games`;
+      expect(Number(after!.n) - Number(before!.n)).toBe(1);
+    }, 120_000);
+  }
+});
