@@ -134,7 +134,7 @@ function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
   const stage = SETUP_STAGE[type];
   if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun (both opening hands come first)');
   order(state.stage === stage, `expected in stage ${stage}`);
-  if (type === 'DeckRegistered') if (!(!state.players[actor].registered)) fail('DUPLICATE', `${actor} has registered a deck`);
+  if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);
   if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
 }
 
@@ -145,7 +145,7 @@ const ID_LISTS = ['cardIds', 'discardIds', 'aegisCardIds'] as const;
 function knownCards(state: AgState, payload: any): void {
   const cards = state.cards;
   const known = (id: unknown) => {
-    if (typeof id === 'string' && !cards.has(id)) if (!(false)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+    if (typeof id === 'string' && !cards.has(id)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
   };
   for (const f of ID_FIELDS) if (payload[f] !== undefined) known(payload[f]);
   for (const f of ID_LISTS) {

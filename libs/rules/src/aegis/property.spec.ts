@@ -1,4 +1,5 @@
-import type { GameDocument, LogEvent } from '@cardlog/events';
+import type { AgCard, GameDocument, LogEvent } from '@cardlog/events';
+import type { GameHeader } from '../game-system';
 import { Prng } from '../prng';
 import { fold, replay, resolveHeader } from '../replay';
 import { aegis } from '.';
@@ -29,7 +30,8 @@ function conserved(state: AgState): void {
   if (seen.size !== state.cards.size) throw new Error(`${state.cards.size - seen.size} cards are in no zone`);
 }
 
-const stateAfter = (doc: GameDocument, events: readonly LogEvent[]) => fold(aegis, aegis.initialState(resolveHeader(doc, aegis)), events);
+const headerOf = (doc: GameDocument) => resolveHeader(doc, aegis) as GameHeader<AgCard>;
+const stateAfter = (doc: GameDocument, events: readonly LogEvent[]) => fold(aegis, aegis.initialState(headerOf(doc)), events);
 const judge = (state: AgState) => JSON.stringify(aegis.view(state, 'judge'));
 
 describe(`properties of ${GAMES} simulated Aegis games`, () => {
@@ -43,7 +45,7 @@ describe(`properties of ${GAMES} simulated Aegis games`, () => {
 
   it('conserve every card after every event (sample)', () => {
     for (const doc of docs.slice(0, HEAVY)) {
-      let state = aegis.initialState(resolveHeader(doc, aegis));
+      let state = aegis.initialState(headerOf(doc));
       for (const e of doc.events) {
         state = aegis.evolve(state, e);
         if (state.stage === 'playing' || state.stage === 'ended') conserved(state);

@@ -22,6 +22,6 @@ export function devacurseBoard(view: DvView): string {
 }
 
 function card(c: DvCardView): string {
-  const stats = c.type === 'hero' ? `${c.at}/${c.ap} LV${c.level}${c.guardians?.length ? ` +${c.guardians.length} guardians` : ''}` : c.type === 'soldier' ? `${c.at}/${c.df}` : c.turnCounters !== undefined ? `${c.turnCounters} turns` : '';
+  const stats = c.type === 'Hero' ? `${c.at}/${c.ap} LV${c.level}${c.guardians?.length ? ` +${c.guardians.length} guardians` : ''}` : c.type === 'Soldier' ? `${c.at}/${c.df}` : c.turnCounters !== undefined ? `${c.turnCounters} turns` : '';
   return `${c.name}${stats ? ` [${stats}]` : ''}${c.damage ? ` (${c.damage} dmg)` : ''}${c.mode === 'rest' ? ' (rest)' : ''}`;
 }

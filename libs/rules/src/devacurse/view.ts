@@ -5,7 +5,8 @@ export interface DvCardView {
   readonly id: string;
   readonly catalogId: string;
   readonly name: string;
-  readonly type: string;
+  /** `Soldier`, `Hero` or `Event`: labels for people (the catalog's `type` is lower case). */
+  readonly type: 'Soldier' | 'Hero' | 'Event';
   readonly elements: readonly string[];
   readonly mode?: 'prompt' | 'rest';
   readonly faceUp?: boolean;
@@ -58,6 +59,8 @@ export interface DvView {
   readonly combat: { kind: string; attacker: string; defender: string | null; attackers: readonly string[]; blocks: readonly { blocker: string; attacker: string }[]; target: string | null } | null;
 }
 
+const TYPE_LABELS = { soldier: 'Soldier', hero: 'Hero', event: 'Event' } as const;
+
 function cardView(state: DvState, card: CardRow): DvCardView {
   const c = catalogCard(state, card);
   const arena = card.zone === 'soldierLine' || card.zone === 'heroLine';
@@ -65,7 +68,7 @@ function cardView(state: DvState, card: CardRow): DvCardView {
     id: card.iid,
     catalogId: card.catalogId,
     name: c.name,
-    type: c.type,
+    type: TYPE_LABELS[c.type],
     elements: c.elements,
     ...(arena || card.zone === 'temple' ? { mode: card.mode } : {}),
     ...(card.zone === 'temple' ? { faceUp: card.faceUp } : {}),

@@ -6,7 +6,7 @@ export function decideDeclareAttack(state: AgState, actor: Seat, d: AgDeclareAtt
   turnPlayer(state, actor, 'DeclareAttack');
   if (!(state.step === 'battle')) fail('WRONG_PHASE', `attacks are declared in the Battle Phase, not ${state.step}`, { step: state.step });
   if (!(state.battle === null)) fail('BATTLE_IN_PROGRESS', 'one battle at a time: resolve the current one first');
-  if (!(!(state.turn === 1 && actor === state.firstPlayer))) fail('FIRST_TURN_NO_ATTACK', 'the first player cannot attack on turn 1 (AG-R6)');
+  if (state.turn === 1 && actor === state.firstPlayer) fail('FIRST_TURN_NO_ATTACK', 'the first player cannot attack on turn 1 (AG-R6)');
   const attacker = unitOf(state.players[actor], d.attackerId);
   if (!(attacker?.ready)) fail('UNIT_NOT_READY', `${d.attackerId} is not a Ready unit in ${actor}'s Unit Zone`, { attackerId: d.attackerId });
   const defender = state.players[other(actor)];

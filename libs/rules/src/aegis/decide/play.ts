@@ -16,7 +16,7 @@ export function decideSummonUnit(state: AgState, actor: Seat, s: AgSummonUnit): 
   const seen = new Set<string>();
   for (const id of s.discardIds) {
     if (!(id !== s.cardId)) fail('BAD_DISCARD', `the unit being summoned (${id}) cannot pay for itself (AG-R16)`, { cardId: id });
-    if (!(!seen.has(id))) fail('BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
+    if (seen.has(id)) fail('BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
     if (!(p.hand.includes(id))) fail('BAD_DISCARD', `${id} is not in ${actor}'s hand`, { cardId: id });
     seen.add(id);
   }
@@ -51,7 +51,7 @@ export function decidePlaySupport(state: AgState, actor: Seat, s: AgPlaySupport)
   if (!(card.type === 'Support')) fail('WRONG_CARD_TYPE', `${card.name} is a ${card.type}; PlaySupport plays Support cards`, { cardId: s.cardId });
   const full = p.support.length >= SUPPORT_CAPACITY;
   if (s.replaceCardId === undefined) {
-    if (!(!full)) fail('ZONE_FULL_SUPPORT', `${actor}'s Support Zone holds ${SUPPORT_CAPACITY} cards: name replaceCardId to discard one (AG-R28)`);
+    if (full) fail('ZONE_FULL_SUPPORT', `${actor}'s Support Zone holds ${SUPPORT_CAPACITY} cards: name replaceCardId to discard one (AG-R28)`);
   } else {
     if (!(full)) fail('REPLACE_NOT_ALLOWED', `the Support Zone is not full; nothing is replaced (AG-R28)`, { replaceCardId: s.replaceCardId });
     if (!(p.support.includes(s.replaceCardId))) fail('REPLACE_NOT_ALLOWED', `${s.replaceCardId} is not in ${actor}'s Support Zone`, { replaceCardId: s.replaceCardId });
@@ -82,7 +82,7 @@ export function decidePlaySpell(state: AgState, actor: Seat, s: AgPlaySpell): vo
   if (!(open)) fail('WRONG_WINDOW', `${card.name} is a ${type} spell: it is played only ${where}`, { spellType: type, step: state.step, battleStep: battle?.step ?? null });
   const p = state.players[actor];
   if (!(p.hand.includes(s.cardId))) fail('CARD_NOT_IN_HAND', `${s.cardId} is not in ${actor}'s hand`, { cardId: s.cardId });
-  if (!(!p.quota[type])) fail('QUOTA_EXHAUSTED', `${actor} has played a ${type} spell this turn cycle (one per type, §8.1)`, { spellType: type });
+  if (p.quota[type]) fail('QUOTA_EXHAUSTED', `${actor} has played a ${type} spell this turn cycle (one per type, §8.1)`, { spellType: type });
   const cost = card.manaCost ?? 0;
   if (!(p.mana >= cost)) fail('INSUFFICIENT_MANA', `${card.name} costs ${cost} Mana; ${actor} has ${p.mana}`, { cost, mana: p.mana });
 }

@@ -23,7 +23,7 @@ export function decideResolveAegis(state: AgState, actor: Seat, payload: AgResol
 export function decideDrawForTurn(state: AgState, actor: Seat, payload: AgDrawForTurn): void {
   turnPlayer(state, actor, 'DrawForTurn');
   if (!(state.step === 'draw')) fail('WRONG_PHASE', `DrawForTurn belongs to the Draw Phase, not ${state.step}`, { step: state.step });
-  if (!(!state.drawnThisTurn)) fail('ALREADY_DRAWN', `${actor} has drawn for this turn`);
+  if (state.drawnThisTurn) fail('ALREADY_DRAWN', `${actor} has drawn for this turn`);
   checkDraw(state.players[actor], payload.cardIds, drawCount(state), 'DrawForTurn');
 }
 
@@ -39,14 +39,14 @@ export function checkDraw(p: PlayerState, ids: readonly CardId[], count: number,
   let middle = p.deck.length - top.length - bottom.length;
   const seen = new Set<CardId>();
   for (const id of ids) {
-    if (!(!seen.has(id))) fail('BAD_PAYLOAD', `${what}: ${id} is named twice`, { cardId: id });
+    if (seen.has(id)) fail('BAD_PAYLOAD', `${what}: ${id} is named twice`, { cardId: id });
     seen.add(id);
     if (!(p.deck.includes(id))) fail('CARD_NOT_IN_ZONE', `${what}: ${id} is not in ${p.seat}'s deck`, { cardId: id });
     if (top.length > 0) {
       if (!(id === top[0])) fail('NOT_TOP_CARD', `${what}: the top card of the deck is known (${top[0]}); ${id} is not it`, { cardId: id, top: top[0] });
       top.shift();
     } else if (middle > 0) {
-      if (!(!bottom.includes(id))) fail('NOT_TOP_CARD', `${what}: ${id} is known to be at the bottom of the deck`, { cardId: id });
+      if (bottom.includes(id)) fail('NOT_TOP_CARD', `${what}: ${id} is known to be at the bottom of the deck`, { cardId: id });
       middle--;
     } else {
       if (!(id === bottom[bottom.length - 1])) fail('NOT_TOP_CARD', `${what}: the next card of the deck is known (${bottom[bottom.length - 1]})`, { cardId: id });
