@@ -2,32 +2,33 @@ import { z } from 'zod';
 import { LOG_LIMITS } from './limits';
 import { EventVocabulary, eventUnionFor, seatSchema } from './log-event';
 import { SystemId } from './systems';
+import { nameSchema } from './text-policy';
 
 export const LOG_FORMAT = 'cardlog/1' as const;
 
 /** Tournament and statistics context; every field optional (log-format spec, `game`). */
 export const gameContextSchema = z.strictObject({
-  id: z.string().min(1).max(200).optional(),
-  tournament: z.string().min(1).max(200).optional(),
+  id: nameSchema().optional(),
+  tournament: nameSchema().optional(),
   round: z.number().int().min(0).optional(),
   table: z.number().int().min(0).optional(),
-  match: z.string().min(1).max(200).optional(),
+  match: nameSchema().optional(),
   gameNumber: z.number().int().min(1).optional(),
   bestOf: z.number().int().min(1).max(99).optional(),
   playedAt: z.iso.datetime({ offset: true }).optional(),
-  recordedBy: z.string().min(1).max(200).optional(),
+  recordedBy: nameSchema().optional(),
 });
 
 export const deckLabelSchema = z.strictObject({
-  name: z.string().min(1).max(200).optional(),
-  archetype: z.string().min(1).max(200).optional(),
+  name: nameSchema().optional(),
+  archetype: nameSchema().optional(),
 });
 
 export const playerSchema = z.strictObject({
   seat: seatSchema,
-  name: z.string().min(1).max(200),
+  name: nameSchema(),
   /** A stable identity across games (membership number, handle), for standings and statistics. */
-  id: z.string().min(1).max(200).optional(),
+  id: nameSchema().optional(),
   deck: deckLabelSchema.optional(),
 });
 

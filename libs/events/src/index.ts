@@ -14,3 +14,4 @@ export * from './aegis';
 export * from './devacurse';
 export * from './summoner-master';
 export * from './tournament';
+export * from './text-policy';

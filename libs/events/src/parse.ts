@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { GameDocument, GameVocabulary, documentSchemaFor } from './document';
-import { locateJsonSyntaxError } from './json-error';
+import { findJsonTextProblem } from './json-error';
 import { LOG_LIMITS, LogLimits } from './limits';
 import { SYSTEM_IDS, isSystemId } from './systems';
+import { findTextProblem } from './text-policy';
 import { GAME_VOCABULARIES } from './vocabularies';
 
-export type LogFormatErrorCode = 'MALFORMED_JSON' | 'SCHEMA_VIOLATION' | 'LIMIT_EXCEEDED' | 'UNSUPPORTED_SYSTEM';
+export type LogFormatErrorCode = 'MALFORMED_JSON' | 'DUPLICATE_KEY' | 'INVALID_TEXT' | 'INVALID_UTF8' | 'SCHEMA_VIOLATION' | 'LIMIT_EXCEEDED' | 'UNSUPPORTED_SYSTEM';
 
 export interface SchemaIssue {
   /** JSONPath of the offending value, e.g. `$.events[12].payload.cardId`. */
@@ -18,6 +19,9 @@ export interface LogFormatError {
   message: string;
   path?: string;
   issues?: SchemaIssue[];
+  /** Where in the text (1-based), for MALFORMED_JSON, DUPLICATE_KEY and INVALID_UTF8. */
+  line?: number;
+  column?: number;
 }
 
 export type ParseResult = { ok: true; document: GameDocument } | { ok: false; error: LogFormatError };
@@ -61,16 +65,16 @@ export function parseGameDocument(input: string | Buffer | unknown, options: Par
     if (bytes > limits.maxDocumentBytes) {
       return fail('LIMIT_EXCEEDED', `document is ${bytes} bytes; the limit is ${limits.maxDocumentBytes} bytes`, '$');
     }
-    const text = typeof input === 'string' ? input : input.toString('utf8');
-    try {
-      value = JSON.parse(text);
-    } catch {
-      const at = locateJsonSyntaxError(text);
-      return fail('MALFORMED_JSON', `malformed JSON at line ${at.line}, column ${at.column}: unexpected ${at.found}`);
-    }
+    const text = typeof input === 'string' ? input : decodeUtf8(input);
+    if (typeof text !== 'string') return { ok: false, error: text };
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) return parsed;
+    value = parsed.value;
   }
   const deepPath = exceedsDepth(value, limits.maxDepth);
   if (deepPath) return fail('LIMIT_EXCEEDED', `nesting deeper than ${limits.maxDepth} levels`, deepPath);
+  const text = findTextProblem(value);
+  if (text) return fail('INVALID_TEXT', text.message, text.path);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return fail('SCHEMA_VIOLATION', 'a cardlog document is a JSON object', '$');
   }
@@ -113,6 +117,70 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `unknown ${String(issue.discriminator ?? 'type')}: ${issue.message}`;
   }
   return issue.message;
+}
+
+/**
+ * Parses JSON text as Cardlog reads every body: a syntax error names its line and column, and an
+ * object naming one key twice is refused (JSON.parse would silently keep the last).
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; error: LogFormatError } {
+  let value: unknown;
+  let syntaxOk = true;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    syntaxOk = false;
+  }
+  const problem = findJsonTextProblem(text);
+  if (!syntaxOk || problem) {
+    if (!problem || problem.kind === 'syntax') {
+      const at = problem ?? { line: 1, column: text.length + 1, found: 'end of input' };
+      return { ok: false, error: { code: 'MALFORMED_JSON', message: `malformed JSON at line ${at.line}, column ${at.column}: unexpected ${at.found}`, line: at.line, column: at.column } };
+    }
+    const key = problem.found.length > 64 ? `${problem.found.slice(0, 64)}…` : problem.found;
+    return {
+      ok: false,
+      error: {
+        code: 'DUPLICATE_KEY',
+        message: `${problem.path}: the key ${JSON.stringify(key)} appears twice (line ${problem.line}, column ${problem.column}); each key may appear once`,
+        path: problem.path!,
+        line: problem.line,
+        column: problem.column,
+      },
+    };
+  }
+  return { ok: true, value };
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Bytes as text, refusing invalid UTF-8 rather than replacing it with U+FFFD. */
+export function decodeUtf8(bytes: Uint8Array): string | LogFormatError {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8');
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    return { code: 'INVALID_UTF8', message: `the body is not valid UTF-8: byte ${offset} (line ${line}, column ${column}) starts no character`, line, column };
+  }
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let lo = 0;
+  let hi = bytes.length;
+  // The longest valid prefix, by bisection over whole-prefix decodes (a few dozen decodes at most).
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
 }
 
 function fail(code: LogFormatErrorCode, message: string, path?: string): ParseResult {

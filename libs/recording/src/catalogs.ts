@@ -3,6 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { SYSTEM_IDS, catalogRefSchema, jsonPath, vocabularyFor } from '@cardlog/events';
 import { Catalog, canonicalJson, findSystem, registeredSystems } from '@cardlog/rules';
+import { inTransaction } from '@cardlog/store';
 import { conflict, invalid } from './errors';
 
 export interface StoredCatalog extends Catalog {
@@ -40,7 +41,8 @@ export class CatalogRepository {
     if (findSystem(system)?.builtinCatalogs[catalogId]) {
       throw conflict('CATALOG_BUILTIN', `"${catalogId}" is a catalog shipped with the rules; choose another id`);
     }
-    return this.sql.begin(async (tx) => {
+
+    return inTransaction(this.sql, async (tx) => {
       const [existing] = await tx<{ system: string; content_hash: string }[]>`
         select system, content_hash from catalogs where catalog_id = ${catalogId} for update`;
       if (!existing) {
@@ -58,7 +60,7 @@ export class CatalogRepository {
       await tx`update catalogs set system = ${system}, cards = ${tx.json(cards as never)}, content_hash = ${contentHash}
                where catalog_id = ${catalogId}`;
       return { status: 'replaced' as const, catalog };
-    }) as Promise<{ status: PutCatalogStatus; catalog: StoredCatalog }>;
+    });
   }
 
   async find(catalogId: string, db: Sql | TransactionSql = this.sql): Promise<StoredCatalog | null> {

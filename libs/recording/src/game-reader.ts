@@ -2,11 +2,13 @@ import type { Sql } from 'postgres';
 import { GameDocument, LogEvent } from '@cardlog/events';
 import { Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
+import { AccessFacts, GameRead, authorizeRead, listableBy } from './access';
 import { CatalogRepository } from './catalogs';
 import { forbidden, invalid } from './errors';
 import { toLogEvent } from './game-recorder';
 import { GameRow, GameSummary, toSummary } from './games-table';
 import { GameRecorder } from './game-recorder';
+import { Principal } from './tokens';
 
 export interface GameFilter {
   readonly system?: string;
@@ -53,13 +55,14 @@ export class GameReader {
     private readonly snapshots: SnapshotSource = () => Promise.resolve(null),
   ) {}
 
-  async list(filter: GameFilter): Promise<GamePage> {
+  /** Games the reader may list: public ones, and those it is staff or a seat of. */
+  async list(filter: GameFilter, reader: Principal | null = null): Promise<GamePage> {
     const limit = clampLimit(filter.limit, 50);
     const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
     const sql = this.sql;
     const rows = await sql<GameRow[]>`
       select g.*, s.version from games g join streams s using (stream_id)
-      where true
+      where ${listableBy(sql, reader)}
         ${filter.system ? sql`and g.system = ${filter.system}` : sql``}
         ${filter.tournament ? sql`and g.tournament = ${filter.tournament}` : sql``}
         ${filter.player ? sql`and (g.players @> ${sql.json([{ name: filter.player }])} or g.players @> ${sql.json([{ id: filter.player }])})` : sql``}
@@ -75,20 +78,27 @@ export class GameReader {
     };
   }
 
-  async get(gameId: string): Promise<GameSummary> {
-    return toSummary(await this.recorder.loadGame(gameId));
+  /** The game, when `reader` may make `read` of it (the replay route asks with its own read). */
+  async get(gameId: string, reader: Principal | null, read: GameRead = { route: 'summary' }): Promise<GameSummary> {
+    return toSummary(await this.loadReadable(gameId, reader, read));
+  }
+
+  private async loadReadable(gameId: string, reader: Principal | null, read: GameRead): Promise<GameRow> {
+    const game = await this.recorder.loadGame(gameId);
+    authorizeRead(reader, accessFacts(game), read);
+    return game;
   }
 
   /** The game as a cardlog/1 document: its header as recorded, and every stored event in order. */
-  async log(gameId: string): Promise<GameDocument> {
-    const game = await this.recorder.loadGame(gameId);
+  async log(gameId: string, reader: Principal | null): Promise<GameDocument> {
+    const game = await this.loadReadable(gameId, reader, { route: 'log' });
     const events = (await this.store.readStream(game.stream_id)).map(toLogEvent);
     return { ...game.header, events } as GameDocument;
   }
 
-  async events(gameId: string, from = 1, limit?: number): Promise<GameEventsPage> {
+  async events(gameId: string, reader: Principal | null, from = 1, limit?: number): Promise<GameEventsPage> {
     if (!Number.isInteger(from) || from < 1) throw invalid('BAD_QUERY', '`from` is a position ≥ 1', { path: 'from' });
-    const game = await this.recorder.loadGame(gameId);
+    const game = await this.loadReadable(gameId, reader, { route: 'events' });
     const take = clampLimit(limit, MAX_PAGE, 1000);
     const stored = await this.store.readStream(game.stream_id, { fromPosition: from, limit: take + 1 });
     const page = stored.slice(0, take);
@@ -107,8 +117,8 @@ export class GameReader {
   }
 
   /** The board after `step` events as `viewer` may see it (default: the latest step, spectator). */
-  async state(gameId: string, options: { step?: number; view?: string }) {
-    const game = await this.recorder.loadGame(gameId);
+  async state(gameId: string, reader: Principal | null, options: { step?: number; view?: string }) {
+    const game = await this.loadReadable(gameId, reader, { route: 'summary' });
     const total = Number(game.version);
     const step = options.step ?? total;
     if (!Number.isInteger(step) || step < 0 || step > total) {
@@ -119,6 +129,7 @@ export class GameReader {
     if (!isViewer(view) || (/^p\d+$/.test(view) && !seats.includes(view))) {
       throw invalid('BAD_VIEW', `view must be one of ${[...seats, 'spectator', 'judge', 'reveal'].join(', ')}`, { path: 'view' });
     }
+    authorizeRead(reader, accessFacts(game), { route: 'state', view });
     if (view === 'reveal' && !game.outcome) throw forbidden('REVEAL_BEFORE_END', 'the full reveal is available once the game is over');
     const system = findSystem(game.system)!;
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
@@ -141,6 +152,10 @@ export class GameReader {
       state: system.view(state, view as Viewer),
     };
   }
+}
+
+export function accessFacts(game: GameRow): AccessFacts {
+  return { gameId: game.game_id, tournament: game.tournament, finished: game.outcome !== null, visibility: game.visibility };
 }
 
 function clampLimit(value: number | undefined, fallback: number, max = MAX_PAGE): number {

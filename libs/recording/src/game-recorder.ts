@@ -27,6 +27,7 @@ import {
   resolveHeader,
 } from '@cardlog/rules';
 import { EventStore, EventTooLargeError, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
+import { Visibility, isVisibility } from './access';
 import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRow, streamIdOf } from './games-table';
@@ -35,6 +36,8 @@ import { Principal, mayRecord } from './tokens';
 export interface RecordOptions {
   readonly principal: Principal;
   readonly idempotencyKey?: string;
+  /** Who may read the game (default public); see access.ts. */
+  readonly visibility?: Visibility;
   /** Ties the stored events to one request or upload run. */
   readonly correlation?: string;
 }
@@ -75,11 +78,16 @@ export class GameRecorder {
   }
 
   async upload(input: string | Buffer | unknown, options: RecordOptions): Promise<UploadResult> {
+    checkRecordOptions(options);
     const document = parseOrThrow(input);
+    if (document.events.length === 0) {
+      throw invalid('NO_EVENTS', '$.events: an uploaded game has at least one event; open a game without events through /v1/games/live', { path: '$.events' });
+    }
     authorize(options.principal, document);
     const contentHash = hashDocument(document);
-    const existing = await this.findExisting(contentHash, options.idempotencyKey);
+    const existing = await this.findExisting(contentHash, options);
     if (existing) return existing;
+    await this.checkTournamentFacts(document);
 
     const system = systemFor(document);
     const catalog = await this.resolveCatalog(document);
@@ -98,10 +106,11 @@ export class GameRecorder {
       if (error instanceof EventTooLargeError) throw eventTooLarge(error);
       // Two uploads of one game raced: the loser answers with the winner's game.
       const unique = error as { code?: string; constraint_name?: string };
-      if (unique.code === '23505' && /content_hash|idempotency_key/.test(unique.constraint_name ?? '')) {
-        const winner = await this.findExisting(contentHash, options.idempotencyKey);
+      if (unique.code === '23505' && /content_hash|idempotency/.test(unique.constraint_name ?? '')) {
+        const winner = await this.findExisting(contentHash, options);
         if (winner) return winner;
       }
+      if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(document);
       throw error;
     }
     this.recorded();
@@ -124,31 +133,38 @@ export class GameRecorder {
 
   /** Opens a live game from a document with no events (or no `events` key); actions follow through `appendLive`. */
   async startLive(input: string | Buffer | unknown, options: RecordOptions): Promise<{ id: string; version: number; created: boolean }> {
+    checkRecordOptions(options);
     const document = parseOrThrow(withEventsKey(input));
     if (document.events.length > 0) {
       throw invalid('LIVE_GAME_HAS_EVENTS', 'a live game starts without events; send them to /v1/games/:id/events', { path: '$.events' });
     }
     authorize(options.principal, document);
     if (options.idempotencyKey) {
-      const [row] = await this.sql<{ game_id: string; version: string }[]>`
-        select g.game_id, s.version from games g join streams s using (stream_id) where g.idempotency_key = ${options.idempotencyKey}`;
-      if (row) return { id: row.game_id, version: Number(row.version), created: false };
+      const row = await this.findByKey(options);
+      if (row) {
+        if (hashDocument({ ...row.header, events: [] } as GameDocument) !== hashDocument(document)) throw keyReused(options.idempotencyKey, row.game_id);
+        return { id: row.game_id, version: Number(row.version), created: false };
+      }
     }
+    await this.checkTournamentFacts(document);
     const system = systemFor(document);
     const catalog = await this.resolveCatalog(document);
     const result = replay(document, { system, resolveCatalog: () => catalog ?? undefined });
     if (result.failure) throw ruleFailure(result.failure);
 
     const gameId = randomUUID();
-    await this.store
-      .transaction(async (tx) => {
+    try {
+      await this.store.transaction(async (tx) => {
         await this.recordHeader(tx, gameId, document, 'live', options);
         await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
         await this.insertGame(tx, gameId, document, 'live', null, options, null);
-      })
-      .catch((error: unknown) => {
-        throw error instanceof EventTooLargeError ? eventTooLarge(error) : error;
       });
+    } catch (error) {
+      const unique = error as { code?: string; constraint_name?: string };
+      if (unique.code === '23505' && unique.constraint_name === 'games_idempotency_idx') return this.startLive(input, options);
+      if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(document);
+      throw error instanceof EventTooLargeError ? eventTooLarge(error) : error;
+    }
     this.recorded();
     return { id: gameId, version: 0, created: true };
   }
@@ -231,25 +247,99 @@ export class GameRecorder {
     if (cached !== undefined) return cached;
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
     const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
-    const stored = await this.store.readStream(game.stream_id);
+    // Exactly `version` events: a concurrent append past it is the version check's to refuse (409),
+    // never a reason to decide this batch against a state it did not name.
+    const stored = await this.store.readStream(game.stream_id, { limit: version });
     return fold(system, system.initialState(header), stored.map(toLogEvent));
   }
 
   async loadGame(gameId: string): Promise<GameRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(gameId)) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
+    if (!UUID.test(gameId)) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
     const [row] = await this.sql<GameRow[]>`
       select g.*, s.version from games g join streams s using (stream_id) where g.game_id = ${gameId}`;
     if (!row) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
     return row;
   }
 
-  private async findExisting(contentHash: string, idempotencyKey: string | undefined): Promise<UploadResult | null> {
-    const rows = await this.sql<{ game_id: string; outcome: Outcome | null; version: string }[]>`
-      select g.game_id, g.outcome, s.version from games g join streams s using (stream_id)
-      where g.content_hash = ${contentHash} ${idempotencyKey ? this.sql`or g.idempotency_key = ${idempotencyKey}` : this.sql``}
-      limit 1`;
-    const row = rows[0];
+  /**
+   * The game this upload already is: the one this token stored under the same Idempotency-Key (a
+   * different document under it is refused), or the one with the same content. The content hash
+   * covers the tournament, which `authorize` has checked, so an existing game is never one of a
+   * tournament the token may not record.
+   */
+  private async findExisting(contentHash: string, options: RecordOptions): Promise<UploadResult | null> {
+    if (options.idempotencyKey) {
+      const row = await this.findByKey(options);
+      if (row) {
+        if (row.content_hash !== contentHash) throw keyReused(options.idempotencyKey, row.game_id);
+        return { id: row.game_id, events: Number(row.version), outcome: row.outcome, created: false };
+      }
+    }
+    const [row] = await this.sql<{ game_id: string; outcome: Outcome | null; version: string }[]>`
+      select g.game_id, g.outcome, s.version from games g join streams s using (stream_id) where g.content_hash = ${contentHash}`;
     return row ? { id: row.game_id, events: Number(row.version), outcome: row.outcome, created: false } : null;
+  }
+
+  /** Idempotency keys belong to the token that sent them. */
+  private async findByKey(options: RecordOptions): Promise<(GameRow & { content_hash: string | null }) | null> {
+    const [row] = await this.sql<(GameRow & { content_hash: string | null })[]>`
+      select g.*, s.version from games g join streams s using (stream_id)
+      where g.recorded_by_token = ${options.principal.tokenId} and g.idempotency_key = ${options.idempotencyKey!}`;
+    if (row && !mayRecord(options.principal, row.tournament)) throw tournamentForbidden(row.tournament ?? undefined);
+    return row ?? null;
+  }
+
+  /**
+   * Facts a tournament game claims once: its slot (round, table, game number) holds one game, and
+   * a player id names one player. Checked before storing; the slot's unique index settles races.
+   */
+  private async checkTournamentFacts(document: GameDocument): Promise<void> {
+    const context = document.game;
+    const ids = new Map<string, string>();
+    for (const [i, player] of document.players.entries()) {
+      if (player.id === undefined) continue;
+      const seen = ids.get(player.id);
+      if (seen !== undefined && seen !== player.name) {
+        throw new RecordingError('illegal', 'PLAYER_ID_CONFLICT', `$.players[${i}].id: player id "${player.id}" is already "${seen}" in this game`, { path: `$.players[${i}].id` });
+      }
+      ids.set(player.id, player.name);
+    }
+    if (!context?.tournament) return;
+    if (context.round !== undefined && context.table !== undefined) {
+      const [taken] = await this.sql<{ game_id: string }[]>`
+        select game_id from games where tournament = ${context.tournament} and round = ${context.round}
+          and table_number = ${context.table} and coalesce(game_number, 1) = ${context.gameNumber ?? 1}`;
+      if (taken) {
+        throw conflict(
+          'GAME_SLOT_TAKEN',
+          `tournament "${context.tournament}" round ${context.round} table ${context.table} game ${context.gameNumber ?? 1} is already recorded as game ${taken.game_id}`,
+          { id: taken.game_id, path: '$.game' },
+        );
+      }
+    }
+    if (ids.size === 0) return;
+    const known = await this.sql<{ id: string; name: string }[]>`
+      select distinct p->>'id' as id, p->>'name' as name from games g, jsonb_array_elements(g.players) p
+      where g.tournament = ${context.tournament} and p->>'id' = any(${[...ids.keys()]}::text[])`;
+    for (const row of known) {
+      if (row.name === ids.get(row.id)) continue;
+      const i = document.players.findIndex((p) => p.id === row.id);
+      throw new RecordingError(
+        'illegal',
+        'PLAYER_ID_CONFLICT',
+        `$.players[${i}].id: player id "${row.id}" is "${row.name}" in tournament "${context.tournament}", not "${ids.get(row.id)}"`,
+        { path: `$.players[${i}].id`, recordedName: row.name },
+      );
+    }
+  }
+
+  /** Changes who may read a game (`public`, `unlisted`, `private`); a record token of its tournament may. */
+  async setVisibility(gameId: string, visibility: unknown, principal: RecordOptions['principal']): Promise<{ id: string; visibility: Visibility }> {
+    if (!isVisibility(visibility)) throw invalid('SCHEMA_VIOLATION', '$.visibility: one of public, unlisted, private', { path: '$.visibility' });
+    const game = await this.loadGame(gameId);
+    if (!mayRecord(principal, game.tournament)) throw tournamentForbidden(game.tournament ?? undefined);
+    await this.sql`update games set visibility = ${visibility} where game_id = ${game.game_id}`;
+    return { id: game.game_id, visibility };
   }
 
   private async resolveCatalog(document: GameDocument): Promise<Catalog | null> {
@@ -297,13 +387,13 @@ export class GameRecorder {
     await tx`
       insert into games (game_id, stream_id, system, rules_version, header, mode, external_id, tournament, round,
                          table_number, match, game_number, played_at, catalog_id, players, content_hash,
-                         idempotency_key, outcome, recorded_by, ended_at)
+                         idempotency_key, outcome, recorded_by, ended_at, visibility, recorded_by_token)
       values (${gameId}, ${streamIdOf(gameId)}, ${document.system}, ${document.rulesVersion},
               ${tx.json(header as never)}::json, ${mode}, ${context.id ?? null}, ${context.tournament ?? null},
               ${context.round ?? null}, ${context.table ?? null}, ${context.match ?? null}, ${context.gameNumber ?? null},
               ${context.playedAt ?? null}, ${catalogId}, ${tx.json(document.players as never)}, ${contentHash},
               ${options.idempotencyKey ?? null}, ${outcome ? tx.json(outcome as never) : null}, ${options.principal.name},
-              ${outcome ? this.now() : null})`;
+              ${outcome ? this.now() : null}, ${options.visibility ?? 'public'}, ${options.principal.tokenId})`;
   }
 }
 
@@ -372,8 +462,36 @@ function parseOrThrow(input: string | Buffer | unknown): GameDocument {
 }
 
 export function formatError(error: LogFormatError): RecordingError {
-  const details = { ...(error.path ? { path: error.path } : {}), ...(error.issues ? { issues: error.issues.slice(0, 20) } : {}) };
+  const details = {
+    ...(error.path ? { path: error.path } : {}),
+    ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
+    ...(error.issues ? { issues: error.issues.slice(0, 20) } : {}),
+  };
   return new RecordingError(error.code === 'LIMIT_EXCEEDED' ? 'too_large' : 'invalid', error.code, error.message, details);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Printable ASCII, at most 255 characters: what the idempotency index can always hold. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
+
+function checkRecordOptions(options: RecordOptions): void {
+  const key = options.idempotencyKey;
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw invalid('BAD_IDEMPOTENCY_KEY', `the Idempotency-Key header is 1 to 255 printable ASCII characters (got ${key.length} characters)`, {
+      path: 'header:Idempotency-Key',
+    });
+  }
+  if (options.visibility !== undefined && !isVisibility(options.visibility)) {
+    throw invalid('BAD_QUERY', 'visibility must be one of public, unlisted, private', { path: 'visibility' });
+  }
+}
+
+function keyReused(key: string, gameId: string): RecordingError {
+  return new RecordingError('illegal', 'IDEMPOTENCY_KEY_REUSED', `the Idempotency-Key "${key.slice(0, 64)}" was already used by this token for a different game (${gameId}); use a new key for a new game`, {
+    id: gameId,
+    path: 'header:Idempotency-Key',
+  });
 }
 
 function systemFor(document: GameDocument): AnyGameSystem {

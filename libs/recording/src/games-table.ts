@@ -1,5 +1,6 @@
 import type { GameDocument } from '@cardlog/events';
 import type { Outcome } from '@cardlog/rules';
+import type { Visibility } from './access';
 
 /** A game's row in `games`: its header and context; its events live in the stream `game-<id>`. */
 export interface GameRow {
@@ -9,6 +10,8 @@ export interface GameRow {
   rules_version: string;
   header: Omit<GameDocument, 'events'>;
   mode: 'upload' | 'live';
+  tournament: string | null;
+  visibility: Visibility;
   catalog_id: string;
   players: GameDocument['players'];
   outcome: Outcome | null;
@@ -32,6 +35,7 @@ export interface GameSummary {
   readonly events: number;
   readonly outcome: Outcome | null;
   readonly status: 'finished' | 'in_progress';
+  readonly visibility: Visibility;
   readonly recordedBy: string | null;
   readonly createdAt: string;
   readonly endedAt: string | null;
@@ -49,6 +53,7 @@ export function toSummary(row: GameRow): GameSummary {
     events: Number(row.version),
     outcome: row.outcome,
     status: row.outcome ? 'finished' : 'in_progress',
+    visibility: row.visibility ?? 'public',
     recordedBy: row.recorded_by,
     createdAt: row.created_at.toISOString(),
     endedAt: row.ended_at ? row.ended_at.toISOString() : null,

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './tokens';
+export * from './access';
 export * from './catalogs';
 export * from './games-table';
 export * from './game-recorder';

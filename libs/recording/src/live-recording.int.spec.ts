@@ -1,5 +1,5 @@
 import { simulateGames } from '@cardlog/rules';
-import { Database, EventStore, connectDatabase, migrate } from '@cardlog/store';
+import { Database, EventStore, StoredEvent, connectDatabase, migrate } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { GameRecorder } from './game-recorder';
 import { GameReader } from './game-reader';
@@ -35,8 +35,30 @@ describe('live recording from two server instances', () => {
       }
     }
     expect(version).toBe(doc.events.length);
-    const log = await new GameReader(db.sql, store, catalogs, a).log(id);
+    const log = await new GameReader(db.sql, store, catalogs, a).log(id, null);
     expect(log.events).toEqual(doc.events);
     await expect(a.appendLive(id, version, actions.slice(0, 1), { principal })).rejects.toMatchObject({ code: 'GAME_OVER' });
+  });
+
+  it('a recorder that lost the race at the version it named gets 409, never a 422 decided on the winner\'s state', async () => {
+    const catalogs = new CatalogRepository(db.sql);
+    const winner = new GameRecorder(db.sql, new EventStore(db.sql), catalogs);
+    const doc = simulateGames(1, 405)[0]!.document;
+    const actions = doc.events.filter((e) => !DERIVED.has(e.type));
+    const { id } = await winner.startLive({ ...doc, events: [] }, { principal });
+    await winner.appendLive(id, 0, actions.slice(0, 10), { principal });
+    // The loser has read the game at version 10; the winner appends before the loser folds it.
+    class RacedStore extends EventStore {
+      raced = false;
+      override async readStream(streamId: string, options?: Parameters<EventStore['readStream']>[1]): Promise<StoredEvent[]> {
+        if (!this.raced && streamId.startsWith('game-')) {
+          this.raced = true;
+          await winner.appendLive(id, 10, actions.slice(10, 11), { principal });
+        }
+        return super.readStream(streamId, options);
+      }
+    }
+    const loser = new GameRecorder(db.sql, new RacedStore(db.sql), catalogs);
+    await expect(loser.appendLive(id, 10, actions.slice(10, 11), { principal })).rejects.toMatchObject({ kind: 'conflict', code: 'WRONG_EXPECTED_VERSION' });
   });
 });

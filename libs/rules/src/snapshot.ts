@@ -10,7 +10,7 @@ const SET = '$set';
 
 export function encodeState(state: unknown, initial: unknown): unknown {
   if (!isPlainObject(state) || !isPlainObject(initial)) return encode(state);
-  const out: Record<string, unknown> = {};
+  const out = record();
   for (const [key, value] of Object.entries(state)) {
     out[key] = value !== undefined && value === initial[key] && typeof value === 'object' ? { [INITIAL]: true } : encode(value);
   }
@@ -19,7 +19,7 @@ export function encodeState(state: unknown, initial: unknown): unknown {
 
 export function decodeState<S>(encoded: unknown, initial: S): S {
   if (!isPlainObject(encoded) || !isPlainObject(initial)) return decode(encoded) as S;
-  const out: Record<string, unknown> = {};
+  const out = record();
   for (const [key, value] of Object.entries(encoded)) {
     out[key] = isPlainObject(value) && value[INITIAL] === true ? (initial as Record<string, unknown>)[key] : decode(value);
   }
@@ -31,7 +31,7 @@ function encode(value: unknown): unknown {
   if (value instanceof Set) return { [SET]: [...value].map(encode) };
   if (Array.isArray(value)) return value.map(encode);
   if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encode(v);
     return out;
   }
@@ -43,11 +43,16 @@ function decode(value: unknown): unknown {
   if (isPlainObject(value)) {
     if (MAP in value && Object.keys(value).length === 1) return new Map((value[MAP] as [unknown, unknown][]).map(([k, v]) => [decode(k), decode(v)]));
     if (SET in value && Object.keys(value).length === 1) return new Set((value[SET] as unknown[]).map(decode));
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const [k, v] of Object.entries(value)) out[k] = decode(v);
     return out;
   }
   return value;
+}
+
+/** Keys of encoded states are user input (card ids): a null-prototype record stores `__proto__` as a key. */
+function record(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,7 @@ import { EventIdConflictError, EventTooLargeError, ExpectedVersion, WrongExpecte
  * content hash and referenced, never carried in events.
  */
 export const MAX_EVENT_BYTES = 1024 * 1024;
+import { inTransaction } from './transaction';
 
 export interface NewEvent {
   /** Chosen by the writer (a UUID), so a retried append is recognised and not stored twice. */
@@ -98,13 +99,13 @@ export class EventStore {
   /**
    * Runs `work` in one transaction; appends inside it commit or roll back with the caller's writes.
    * Its first statement announces the transaction as a writer of events (see `readAll`), before
-   * any write gives it a transaction id.
+   * any write gives it a transaction id; it has a connection reserved for it (see `inTransaction`).
    */
   transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-    return this.sql.begin(async (tx) => {
+    return inTransaction(this.sql, async (tx) => {
       await announceWriter(tx);
       return work(tx);
-    }) as Promise<T>;
+    });
   }
 
   /**
@@ -153,8 +154,9 @@ export class EventStore {
         stream_id text, stream_position bigint, event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb)
       order by r.stream_position
       returning global_position, stream_position`);
+    // The database advances the stream's version from the inserted events (migration 0011), so the
+    // runtime role needs no grant to write versions.
     const newVersion = version + events.length;
-    await tx`update streams set version = ${newVersion}, updated_at = now() where stream_id = ${streamId}`;
     const globalPositions = inserted
       .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
       .sort((a, b) => a.stream - b.stream)

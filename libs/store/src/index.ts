@@ -3,3 +3,4 @@ export * from './event-store';
 export * from './database';
 export * from './environment';
 export * from './migrate';
+export * from './transaction';

@@ -63,6 +63,15 @@ const MIGRATION_LOCK = 0x0ca7d106;
  * migration's file has changed since (its checksum differs) or is missing.
  */
 export async function migrate(sql: Sql, migrations: Migration[] = loadMigrations()): Promise<MigrationReport> {
+  // A current schema needs no DDL: the runtime role (which has none) starts on it.
+  const current = await currentSchema(sql, migrations);
+  if (current) return current;
+  if (!(await mayMigrate(sql))) {
+    throw new MigrationError(
+      `the database schema is not current and role "${await currentRole(sql)}" may not migrate it (the runtime role has no DDL): ` +
+        'run `npm run migrate` as the owner role first',
+    );
+  }
   await sql`create table if not exists schema_migrations (
     id integer primary key,
     name text not null,
@@ -93,4 +102,25 @@ export async function migrate(sql: Sql, migrations: Migration[] = loadMigrations
     }
     return { applied: report, alreadyApplied: applied.size };
   });
+}
+
+/** Every migration applied with its checksum: nothing to do (read-only, no lock, no DDL). */
+async function currentSchema(sql: Sql, migrations: readonly Migration[]): Promise<MigrationReport | null> {
+  const [exists] = await sql<{ table: string | null }[]>`select to_regclass('schema_migrations')::text as table`;
+  if (!exists?.table) return null;
+  const rows = await sql<{ id: number; checksum: string }[]>`select id, checksum from schema_migrations order by id`;
+  if (rows.length !== migrations.length) return null;
+  const sameFiles = rows.every((row, i) => migrations[i]!.id === row.id && migrations[i]!.checksum === row.checksum);
+  return sameFiles ? { applied: [], alreadyApplied: rows.length } : null;
+}
+
+/** Migrating takes the right to create in the schema (the owner, or a superuser). */
+async function mayMigrate(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ may: boolean }[]>`select has_schema_privilege(current_user, 'public', 'CREATE') as may`;
+  return row?.may === true;
+}
+
+async function currentRole(sql: Sql): Promise<string> {
+  const [row] = await sql<{ role: string }[]>`select current_user as role`;
+  return row?.role ?? 'unknown';
 }

@@ -28,7 +28,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(DATABASE_RETRY_SECONDS));
     if (status > 503 || status === 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     else if (status >= 500) this.logger.warn(`answered ${status}: ${exception instanceof Error ? exception.message : String(exception)}`);
-    res.status(status).json(body);
+    res.status(status).json(bounded(body));
   }
 
   private describe(exception: unknown): [number, ApiErrorBody] {
@@ -79,4 +79,19 @@ export function databaseUnavailable(exception: unknown): boolean {
     typeof code === 'string' &&
     ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(code)
   );
+}
+
+/** Longest string an error answer carries; what a client sent is never echoed back whole. */
+export const MAX_ERROR_TEXT = 500;
+const MAX_ERROR_ITEMS = 20;
+
+/** The error body with every string cut to MAX_ERROR_TEXT characters and every list to 20 items. */
+export function bounded<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return (value.length > MAX_ERROR_TEXT ? `${value.slice(0, MAX_ERROR_TEXT)}… (${value.length} characters)` : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 6) return '…' as T;
+  if (Array.isArray(value)) return value.slice(0, MAX_ERROR_ITEMS).map((v) => bounded(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value).slice(0, 40)) out[bounded(k)] = bounded(v, depth + 1);
+  return out as T;
 }

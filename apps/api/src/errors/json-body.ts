@@ -1,19 +1,19 @@
-import { locateJsonSyntaxError } from '@cardlog/events';
-import { invalid } from '@cardlog/recording';
+import { findTextProblem, parseJsonText } from '@cardlog/events';
+import { formatError, invalid } from '@cardlog/recording';
 
-/** Bodies arrive as text (see bootstrap); JSON routes parse them here, with a located error. */
+/**
+ * Bodies arrive as text (see the request gate); JSON routes parse them here, with the log format's
+ * own reader: malformed JSON names its line and column (as fields too), duplicate keys and text
+ * outside Cardlog's text policy (libs/events text-policy.ts) are refused.
+ */
 export function parseJsonBody(body: unknown): unknown {
   const text = typeof body === 'string' ? body : '';
   if (text.trim() === '') throw invalid('EMPTY_BODY', 'the request body is empty; send a JSON document');
-  try {
-    return JSON.parse(text);
-  } catch {
-    const at = locateJsonSyntaxError(text);
-    throw invalid('MALFORMED_JSON', `malformed JSON at line ${at.line}, column ${at.column}: unexpected ${at.found}`, {
-      line: at.line,
-      column: at.column,
-    });
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw formatError(parsed.error);
+  const problem = findTextProblem(parsed.value);
+  if (problem) throw invalid('INVALID_TEXT', `${problem.path}: ${problem.message}`, { path: problem.path });
+  return parsed.value;
 }
 
 export function bodyText(body: unknown): string {

@@ -7,6 +7,7 @@ export class UploadGameCommand extends Command<UploadResult> {
     readonly body: string,
     readonly principal: Principal,
     readonly idempotencyKey?: string,
+    readonly visibility?: string,
   ) {
     super();
   }
@@ -15,6 +16,8 @@ export class UploadGameCommand extends Command<UploadResult> {
 export interface BatchLineResult {
   line: number;
   status: 'created' | 'exists' | 'rejected';
+  /** True when this line's game is in the store (created now or before). */
+  stored: boolean;
   id?: string;
   events?: number;
   error?: { code: string; message: string; [detail: string]: unknown };
@@ -31,6 +34,7 @@ export class UploadBatchCommand extends Command<BatchResult> {
   constructor(
     readonly body: string,
     readonly principal: Principal,
+    readonly visibility?: string,
   ) {
     super();
   }
@@ -41,6 +45,17 @@ export class StartLiveGameCommand extends Command<{ id: string; version: number;
     readonly body: string,
     readonly principal: Principal,
     readonly idempotencyKey?: string,
+    readonly visibility?: string,
+  ) {
+    super();
+  }
+}
+
+export class SetVisibilityCommand extends Command<{ id: string; visibility: string }> {
+  constructor(
+    readonly gameId: string,
+    readonly body: string,
+    readonly principal: Principal,
   ) {
     super();
   }
@@ -66,19 +81,28 @@ export class ContinueLiveGameCommand extends Command<{ id: string; version: numb
 }
 
 export class ListGamesQuery extends Query<GamePage> {
-  constructor(readonly filter: GameFilter) {
+  constructor(
+    readonly filter: GameFilter,
+    readonly reader: Principal | null,
+  ) {
     super();
   }
 }
 
 export class GetGameQuery extends Query<GameSummary> {
-  constructor(readonly gameId: string) {
+  constructor(
+    readonly gameId: string,
+    readonly reader: Principal | null,
+  ) {
     super();
   }
 }
 
 export class GetGameLogQuery extends Query<GameDocument> {
-  constructor(readonly gameId: string) {
+  constructor(
+    readonly gameId: string,
+    readonly reader: Principal | null,
+  ) {
     super();
   }
 }
@@ -86,6 +110,7 @@ export class GetGameLogQuery extends Query<GameDocument> {
 export class GetGameEventsQuery extends Query<GameEventsPage> {
   constructor(
     readonly gameId: string,
+    readonly reader: Principal | null,
     readonly from?: number,
     readonly limit?: number,
   ) {
@@ -96,6 +121,7 @@ export class GetGameEventsQuery extends Query<GameEventsPage> {
 export class GetGameStateQuery extends Query<unknown> {
   constructor(
     readonly gameId: string,
+    readonly reader: Principal | null,
     readonly step?: number,
     readonly view?: string,
   ) {
@@ -104,7 +130,10 @@ export class GetGameStateQuery extends Query<unknown> {
 }
 
 export class GetGameReplayQuery extends Query<unknown> {
-  constructor(readonly gameId: string) {
+  constructor(
+    readonly gameId: string,
+    readonly reader: Principal | null,
+  ) {
     super();
   }
 }

@@ -45,12 +45,17 @@ onBothDatabases('recording API', (databaseUrl) => {
       expect(await counts()).toEqual(before);
     });
 
-    it('an Idempotency-Key makes a retried upload return the original game', async () => {
+    it('an Idempotency-Key makes a retried upload return the original game; the key with another document is a 422', async () => {
       const doc = withContext(games[1]!, { tournament: 'kyoto-cup', round: 1, table: 4 });
       const first = await call('POST', '/v1/games', { body: doc, headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
       expect(first.status).toBe(201);
-      const retry = await call('POST', '/v1/games', { body: withContext(doc, { tournament: 'kyoto-cup', round: 1, table: 5 }), headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
+      const retry = await call('POST', '/v1/games', { body: JSON.stringify(doc, null, 1), headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
       expect(retry).toEqual({ status: 200, body: first.body });
+      const before = await counts();
+      const other = await call('POST', '/v1/games', { body: withContext(doc, { tournament: 'kyoto-cup', round: 1, table: 5 }), headers: { 'idempotency-key': 'upload-kyoto-r1-t4' } });
+      expect(other.status).toBe(422);
+      expect(other.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', id: first.body.id });
+      expect(await counts()).toEqual(before);
     });
 
     it('GET /log gives back the uploaded document', async () => {
@@ -252,7 +257,7 @@ onBothDatabases('recording API', (databaseUrl) => {
       );
       expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
       expect(replies.filter((r) => r.status === 409)).toHaveLength(49);
-      const events = await call('GET', `/v1/games/${id}/events?limit=1000`, { token: null });
+      const events = await call('GET', `/v1/games/${id}/events?limit=1000`);
       expect(events.body.events.map((e: any) => e.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     });
 
@@ -430,9 +435,12 @@ onBothDatabases('recording API', (databaseUrl) => {
 
     it('will not reveal a game in progress', async () => {
       const open = await call('POST', '/v1/games/live', { body: headerOf(games[0]!) });
-      const res = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`, { token: null });
+      const res = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('REVEAL_BEFORE_END');
+      const anonymous = await call('GET', `/v1/games/${open.body.id}/state?view=reveal`, { token: null });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe('GAME_IN_PROGRESS');
     });
   });
 });

@@ -1,8 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { CatalogRepository, GameReader, GameRecorder, TokenRepository } from '@cardlog/recording';
 import { ReplayReader } from '@cardlog/projections';
 import { Database, EventStore } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
+import { RequestGateMiddleware } from '../auth/request-gate';
 import { LocalToken } from './local-token';
 
 /** The recording services of libs/recording, wired to this app's database. */
@@ -27,4 +28,12 @@ import { LocalToken } from './local-token';
   ],
   exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader, ReplayReader],
 })
-export class RecordingModule {}
+export class RecordingModule implements NestModule {
+  /**
+   * Every route passes the request gate: the token first, then the body, bounded. Registered here,
+   * after the request logger (LoggerModule comes first in AppModule), so refusals are logged too.
+   */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestGateMiddleware).forRoutes('*');
+  }
+}

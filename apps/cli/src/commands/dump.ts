@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { StatsReader } from '@cardlog/projections';
+import { PUBLISHABLE_GAMES_SQL } from '@cardlog/recording';
 import { UsageError, parseArgs } from '../args';
 import { openDatabase } from '../database';
 import { EXIT, Io } from '../io';
@@ -30,7 +31,7 @@ const TABLES = {
 } as const;
 
 /**
- * `dump`: the read models as open data. Each table goes to `<name>.csv` and `<name>.jsonl`, the
+ * `dump`: the read models of finished, non-private games as open data. Each table goes to `<name>.csv` and `<name>.jsonl`, the
  * statistics to `stats-*.json`, and `manifest.json` says as of which event-store position the data
  * stands and how many rows each file holds. Everything is read in one repeatable-read transaction,
  * so the files agree with each other.
@@ -49,8 +50,10 @@ export async function dumpCommand(argv: readonly string[], io: Io): Promise<numb
       const [progress] = await tx<{ global_position: string | null }[]>`select max(global_position) as global_position from projection_progress`;
       const files: Record<string, number> = {};
       for (const [name, spec] of Object.entries(TABLES)) {
+        // Open data holds finished games only, never private ones: an unfinished game's opening
+        // hands are hidden information (see libs/recording access.ts).
         const rows = await tx.unsafe(
-          `select ${spec.columns.join(', ')} from ${spec.table} ${system ? 'where system = $1' : ''} order by ${spec.order}`,
+          `select ${spec.columns.join(', ')} from ${spec.table} where game_id in (${PUBLISHABLE_GAMES_SQL}) ${system ? 'and system = $1' : ''} order by ${spec.order}`,
           system ? [system] : [],
         );
         writeFileSync(join(out, `${name}.csv`), toCsv(spec.columns, rows));

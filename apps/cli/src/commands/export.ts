@@ -3,18 +3,21 @@ import { join } from 'node:path';
 import { UsageError, parseArgs } from '../args';
 import { request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
+import { TOKEN_OPTIONS, resolveToken } from '../token-source';
 
 export const EXPORT_USAGE =
-  'cardlog export --server URL (--game ID | --tournament ID) --out DIR   download cardlog/1 logs, named <tournament>-r<round>-t<table>-g<game>.json when the game has that context, else <id>.json';
+  'cardlog export --server URL (--game ID | --tournament ID) --out DIR [--token-file FILE | --token T | CARDLOG_TOKEN]   download cardlog/1 logs (a token reads games in progress), named <tournament>-r<round>-t<table>-g<game>.json when the game has that context, else <id>.json';
 
 /**
  * `export`: writes each game's log to DIR, one game or a whole tournament, named after its
  * tournament context (see `exportFileName`). DIR is created only once there is a log to write.
  */
 export async function exportCommand(argv: readonly string[], io: Io): Promise<number> {
-  const { positionals, options } = parseArgs(argv, { server: 'string', game: 'string', tournament: 'string', out: 'string' });
+  const { positionals, options } = parseArgs(argv, { server: 'string', game: 'string', tournament: 'string', out: 'string', ...TOKEN_OPTIONS });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const server = serverUrl(options.server);
+  const token = resolveToken(options);
+  const auth = token ? { token } : {};
   const out = options.out as string | undefined;
   if (!out) throw new UsageError('--out DIR is required');
   const game = options.game as string | undefined;
@@ -28,7 +31,7 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
     let cursor: string | null = null;
     do {
       const query = `tournament=${encodeURIComponent(tournament!)}&limit=200${cursor ? `&cursor=${cursor}` : ''}`;
-      const page = await request('GET', `${server}/v1/games?${query}`);
+      const page = await request('GET', `${server}/v1/games?${query}`, auth);
       if (page.status !== 200) return fail(io, `listing games answered ${page.status}: ${page.body?.error?.message ?? ''}`);
       ids.push(...(page.body.items as { id: string }[]).map((g) => g.id));
       cursor = page.body.nextCursor;
@@ -37,7 +40,7 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
   }
   const used = new Set<string>();
   for (const id of ids) {
-    const log = await request('GET', `${server}/v1/games/${encodeURIComponent(id)}/log`);
+    const log = await request('GET', `${server}/v1/games/${encodeURIComponent(id)}/log`, auth);
     if (log.status !== 200) return fail(io, `game ${id}: ${log.status} ${log.body?.error?.message ?? ''}`, log.status === 404 ? EXIT.invalid : EXIT.unusable);
     const name = exportFileName(id, log.body?.game, used);
     used.add(name);

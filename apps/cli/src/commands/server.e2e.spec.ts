@@ -103,7 +103,7 @@ describe('the CLI against a running server', () => {
     expect(bad.stderr.join('\n')).toMatch(/refused the token/);
     const usage = captureIo();
     expect(await main(['upload', games, '--server', api.url], usage)).toBe(2);
-    expect(usage.stderr.join('\n')).toMatch(/--token T is required/);
+    expect(usage.stderr.join('\n')).toMatch(/a token is required: --token-file FILE, CARDLOG_TOKEN or --token T/);
   });
 
   it('export writes a tournament’s logs, equal to the uploaded documents', async () => {

@@ -6,9 +6,11 @@ import { UsageError, parseArgs } from '../args';
 import { Reply, request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
 import { Progress } from '../progress';
+import { TOKEN_OPTIONS, resolveToken } from '../token-source';
 import { sourcesOf } from './validate';
 
-export const UPLOAD_USAGE = 'cardlog upload PATH… --server URL --token T [--concurrency N] [--journal FILE]   upload files, folders, JSON Lines or tournament bundles';
+export const UPLOAD_USAGE =
+  'cardlog upload PATH… --server URL (--token-file FILE | --token T | CARDLOG_TOKEN) [--concurrency N] [--journal FILE]   upload files, folders, JSON Lines or tournament bundles';
 
 interface Rejection {
   readonly source: string;
@@ -35,11 +37,11 @@ interface JournalEntry {
  * 1 when something was, 2 when input or the server could not be reached.
  */
 export async function uploadCommand(argv: readonly string[], io: Io): Promise<number> {
-  const { positionals, options } = parseArgs(argv, { server: 'string', token: 'string', concurrency: 'integer', journal: 'string' });
+  const { positionals, options } = parseArgs(argv, { server: 'string', ...TOKEN_OPTIONS, concurrency: 'integer', journal: 'string' });
   if (positionals.length === 0) throw new UsageError('upload needs at least one PATH');
   const server = serverUrl(options.server);
-  const token = options.token as string | undefined;
-  if (!token) throw new UsageError('--token T is required (create one with: cardlog token create --name NAME)');
+  const token = resolveToken(options);
+  if (!token) throw new UsageError('a token is required: --token-file FILE, CARDLOG_TOKEN or --token T (create one with: cardlog token create --name NAME)');
   const concurrency = (options.concurrency as number | undefined) ?? 4;
   if (concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency must be from 1 to 64');
   const journalPath = resolve((options.journal as string | undefined) ?? '.cardlog/upload-journal.jsonl');

@@ -79,6 +79,7 @@ async function build(key: string): Promise<Local> {
     recordedBy: null,
     createdAt: new Date().toISOString(),
     endedAt: null,
+    visibility: 'private',
   } satisfies GameSummary;
   const local: Local = {
     summary,

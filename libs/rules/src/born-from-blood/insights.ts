@@ -60,20 +60,26 @@ function addSeen(facts: GameFacts, seat: string, kind: keyof SeatSightings, cata
   return { ...facts, sightings: { ...facts.sightings, [seat]: { ...current, [kind]: merged } } };
 }
 
+/** A record's own entry for a key that is user input (a card id may be `constructor`). */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 export const bornFromBloodInsights: GameInsights<BfbState> = {
   initialFacts: () => ({ firstPlayer: null, decks: {}, sightings: {}, scratch: { catalogOf: {}, ownerOf: {}, dealing: {} } satisfies Scratch }),
 
   evolveFacts(facts, event: LogEvent, header) {
     const scratch = facts.scratch as unknown as Scratch;
     const catalogIds = (ids: readonly string[] | undefined) =>
-      (ids ?? []).map((id) => scratch.catalogOf[id]).filter((id): id is string => id !== undefined);
+      (ids ?? []).map((id) => own(scratch.catalogOf, id)).filter((id): id is string => id !== undefined);
     const payload = event.payload as Record<string, any>;
     const seat = event.player;
     switch (event.type) {
       case 'DeckRegistered': {
         const p = payload as { character: DeckEntry; main: DeckEntry[]; extra: DeckEntry[] };
-        const catalogOf = { ...scratch.catalogOf };
-        const ownerOf = { ...scratch.ownerOf };
+        // Null-prototype copies: card ids are user input, and `__proto__` must be stored as a key.
+        const catalogOf: Record<string, string> = Object.assign(Object.create(null), scratch.catalogOf);
+        const ownerOf: Record<string, string> = Object.assign(Object.create(null), scratch.ownerOf);
         for (const entry of [p.character, ...p.main, ...p.extra]) {
           catalogOf[entry.cardId] = entry.catalogId;
           ownerOf[entry.cardId] = seat!;
@@ -97,7 +103,7 @@ export const bornFromBloodInsights: GameInsights<BfbState> = {
         return addSeen(facts, payload.player, 'drawn', catalogIds(payload.cardIds));
       case 'MoveCard': {
         if (payload.from !== 'deck' || payload.to !== 'hand') return facts;
-        const owner = scratch.ownerOf[payload.cardId];
+        const owner = own(scratch.ownerOf, payload.cardId);
         return owner ? addSeen(facts, owner, 'drawn', catalogIds([payload.cardId])) : facts;
       }
       case 'PlayCard':

@@ -165,7 +165,13 @@ export function bucketOf(id: CardId): string {
   return String((h >>> 0) % BUCKETS);
 }
 
-export const cardOf = (state: BfbState, id: CardId): CardState | undefined => state.cards[bucketOf(id)]?.[id];
+const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+/** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
+export const cardOf = (state: BfbState, id: CardId): CardState | undefined => {
+  const bucket = state.cards[bucketOf(id)];
+  return bucket !== undefined && hasOwn(bucket, id) ? bucket[id] : undefined;
+};
 
 export function allCards(state: BfbState): CardState[] {
   const out: CardState[] = [];
@@ -183,7 +189,8 @@ export function withCards(buckets: CardBuckets, updated: readonly CardState[]): 
   for (const card of updated) {
     const key = bucketOf(card.id);
     if (!copied.has(key)) {
-      next[key] = { ...next[key] };
+      // A null-prototype copy: assigning a card id such as `__proto__` stores a card, not a prototype.
+      next[key] = Object.assign(Object.create(null) as Record<CardId, CardState>, next[key]);
       copied.add(key);
     }
     (next[key] as Record<CardId, CardState>)[card.id] = card;

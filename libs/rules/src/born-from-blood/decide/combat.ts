@@ -108,7 +108,7 @@ export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.Assig
   if (assign.toCharacter > 0) {
     for (const id of battle.defenders) {
       const need = lethal(state, cardOf(state, id)!);
-      const got = assign.shares[id] ?? 0;
+      const got = Object.prototype.hasOwnProperty.call(assign.shares, id) ? (assign.shares[id] ?? 0) : 0;
       check(got >= need, 'PIERCE_NEEDS_LETHAL', `${id} gets ${got}, below its lethal ${need}: Pierce reaches the Character only past lethal on every defender`, {
         cardId: id,
         share: got,
