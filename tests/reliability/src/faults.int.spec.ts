@@ -15,7 +15,7 @@ const GAMES = Number(process.env.CARDLOG_FAULT_GAMES ?? 160);
 function documents(): GameDocument[] {
   const systems = registeredGames().filter((g) => g.simulator);
   const per = Math.ceil(GAMES / systems.length);
-  return systems.flatMap((g, i) => simulateDocuments(g.system.id, per, 9000 + i).map((s) => s.document)).slice(0, GAMES);
+  return systems.flatMap((g, i) => simulateDocuments(g.system.id, per, 9000 + i, { maxEvents: 400 }).map((s) => s.document)).slice(0, GAMES);
 }
 
 describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, the projector and the API', () => {

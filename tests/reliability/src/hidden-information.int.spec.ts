@@ -20,7 +20,7 @@ describeWithPostgres('hidden information of games in progress', () => {
   let recorder = '';
 
   beforeAll(async () => {
-    local = await LocalApi.start();
+    local = await LocalApi.start({ CARDLOG_WRITE_RATE: '0' });
     recorder = await local.token('hidden-info recorder');
   }, 180_000);
 

