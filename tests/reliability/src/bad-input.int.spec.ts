@@ -128,7 +128,8 @@ describeWithPostgres('bad input never answers 5xx and never stores a rejected up
         } catch {
           error = undefined;
         }
-        const pointer = error && ('path' in error || 'index' in error || 'line' in error || 'limit' in error || 'lines' in error);
+        // An empty body is wrong as a whole: its code names where (EMPTY_BODY).
+        const pointer = error && ('path' in error || 'index' in error || 'line' in error || 'limit' in error || 'lines' in error || error.code === 'EMPTY_BODY');
         if (!error || typeof error.code !== 'string' || ((response.status === 400 || response.status === 422) && !pointer)) {
           unhelpful.push(`${r.kind}: ${response.status} ${text.slice(0, 300)}`);
         }

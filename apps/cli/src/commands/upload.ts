@@ -104,7 +104,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   const seconds = (Date.now() - started) / 1000;
   for (const r of rejections) {
     // Positions as `validate` prints them: the event's seq in the game, then where it is in the document.
-    const where = typeof r.seq === 'number' ? ` event ${r.seq}${r.type ? ` ${r.type}` : ''}${r.path ? ` (${r.path})` : ''}` : r.path ? ` ${r.path}` : '';
+    const where = typeof r.seq === 'number' ? ` event ${r.seq}${r.type ? ` ${r.type}` : ''}${r.path ? ` (${r.path})` : ''}` : r.path ? ` at ${r.path}` : '';
     io.out(`REJECTED ${r.source}${where} ${r.code}: ${r.message}`);
   }
   io.out(
