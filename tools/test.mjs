@@ -24,6 +24,11 @@ for (const file of projects) {
   for (const key of Object.keys(totals)) totals[key] += r[key];
   console.log(`  ${r.project.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 }
+const failures = projects.flatMap((file) => JSON.parse(readFileSync(join(reports, file), 'utf8')).failures ?? []);
+if (failures.length > 0) {
+  console.log(`\nfailures (${failures.length}):`);
+  for (const f of failures) console.log(`\n- ${f.file} › ${f.test}\n${f.message.replace(/^/gm, '    ')}`);
+}
 const services = process.env.CARDLOG_REQUIRE_SERVICES === '1' ? 'services required' : 'services optional';
 console.log(`\nprojects tested: ${projects.length} (${services})`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
