@@ -28,6 +28,17 @@ describe('the game registry', () => {
       expect(played.document.system).toBe(game.system.id);
     }
   });
+
+  it('never seats two players of one simulated game under the same name', () => {
+    for (const game of registeredGames()) {
+      for (const players of game.simulator?.playerCounts ?? []) {
+        for (let seed = 1; seed <= 40; seed++) {
+          const names = game.simulator!.simulate({ seed, players, maxEvents: 1 }).document.players.map((p) => p.name);
+          expect({ system: game.system.id, seed, names: new Set(names).size }).toEqual({ system: game.system.id, seed, names: names.length });
+        }
+      }
+    }
+  });
 });
 
 describe('simulators for tournaments', () => {

@@ -33,6 +33,7 @@ export interface SmSimulatedGame {
   readonly states?: readonly SmState[];
 }
 
+// Two disjoint halves: p1 is named from the first, p2 from the second, so a game never pits a name against itself.
 const BOT_NAMES = ['Arin', 'Busaba', 'Chai', 'Dara', 'Ekkachai', 'Fah', 'Gan', 'Hathai'];
 
 /** Ends the game from inside the bot's turn. */
@@ -43,7 +44,7 @@ export function simulateSmGame(options: SmSimulateOptions): SmSimulatedGame {
   const rng = new Prng(options.seed);
   const maxEvents = options.maxEvents ?? SM_DEFAULT_MAX_EVENTS;
   const decks = options.decks ?? { p1: rng.pick(SM_DEMO_DECKS), p2: rng.pick(SM_DEMO_DECKS) };
-  const names = options.names ?? { p1: { name: rng.pick(BOT_NAMES) }, p2: { name: rng.pick(BOT_NAMES.slice(4)) } };
+  const names = options.names ?? { p1: { name: rng.pick(BOT_NAMES.slice(0, 4)) }, p2: { name: rng.pick(BOT_NAMES.slice(4)) } };
   const players: PlayerEntry[] = SEATS.map((seat) => ({
     seat,
     name: names[seat].name,
