@@ -31,7 +31,7 @@ describe('bin/cardlog.js (built)', () => {
     expect(run.stdout).toBe(`cardlog ${version} (log format cardlog/1)\n`);
   });
 
-  it('`npm run -s cardlog` prints nothing but the command’s own output on stdout (the build talks on stderr)', () => {
+  it('`npm run -s cardlog` prints the command’s own output and nothing else: the build stays quiet when it succeeds', () => {
     const run = spawnSync(npm, ['run', '-s', 'cardlog', '--', '--version'], {
       cwd: repo,
       encoding: 'utf8',
@@ -40,5 +40,6 @@ describe('bin/cardlog.js (built)', () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(`cardlog ${version} (log format cardlog/1)\n`);
+    expect(run.stderr).toBe('');
   });
 });
