@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { Prng, simulateGame, bornFromBlood } from '@cardlog/rules';
+import { Prng, simulateGame, bornFromBlood, simulateDocuments } from '@cardlog/rules';
 import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
@@ -83,7 +83,8 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     server = await startServer();
     token = await createToken(server.databaseUrl);
     const docs = Array.from({ length: 16 }, (_, i) => simulateGame(bornFromBlood, { seed: Prng.derive(19, i), game: { tournament: i % 2 ? 'spring-open' : 'club-night', round: i } }).document);
-    await uploadGames(server, token, docs);
+    // A second system, first in the list, so the System select must follow the URL, not its first option.
+    await uploadGames(server, token, [...docs, ...simulateDocuments('aegis', 2, 5).map((g) => g.document)]);
     browser = await launchBrowser();
   });
 
@@ -100,8 +101,9 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
   });
 
   it('shows the stats API’s figures, and follows a filter change in the URL and the numbers', async () => {
-    const { page: p } = await page('/meta');
+    const { page: p } = await page(`/meta?system=${SYSTEM}`);
     await expectDashboardEqualsApi(p, `system=${SYSTEM}`);
+    expect(await p.getByLabel('System').inputValue()).toBe(SYSTEM);
     expect(await p.title()).toBe('Meta · Cardlog');
     expect(await p.getByRole('figure', { name: 'Win rate (mirrors excluded) with 95% interval' }).locator('svg').count()).toBeGreaterThan(0);
     await screenshot(p, 'meta-desktop');
@@ -115,6 +117,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     // Reloading the URL lands on the same filtered dashboard.
     await p.reload();
     await expectDashboardEqualsApi(p, `system=${SYSTEM}&tournament=spring-open&minGames=2`);
+    expect(await p.getByLabel('System').inputValue()).toBe(SYSTEM);
 
     // Every number's definition is one click away.
     await p.getByRole('link', { name: 'Definition of win rate' }).click();

@@ -25,7 +25,9 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
     const form = new FormData(e.currentTarget);
     setParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, String(form.get(k) ?? '').trim() || null])), { replace: false });
   };
-  const key = JSON.stringify(filter); // re-mount the inputs when the URL changes (back/forward)
+  // Re-mount the inputs when the URL changes (back/forward) and when the systems arrive: a select's
+  // defaultValue only counts at mount, and before the systems load it has no option to select.
+  const key = JSON.stringify([filter, systems]);
   return (
     <form className="filters" onSubmit={submit} aria-label="Statistics filters" key={key}>
       <label>
