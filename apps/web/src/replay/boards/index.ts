@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { GameState, GameSummary } from '../../api/types';
+import { AegisBoard } from './aegis';
 import { BornFromBloodBoard } from './born-from-blood';
 import { GenericBoard } from './generic';
 
@@ -10,9 +11,10 @@ export interface BoardProps<View = unknown> {
   readonly players: GameSummary['players'];
 }
 
-/** One board per game system, the same plug-in shape as libs/rules; the rest get the generic board. */
+/** One board per game system, the same plug-in shape as libs/rules; a system without one gets the generic board. */
 const BOARDS: Record<string, ComponentType<BoardProps<any>>> = {
   'born-from-blood': BornFromBloodBoard,
+  aegis: AegisBoard,
 };
 
 export function boardFor(system: string): ComponentType<BoardProps<any>> {
