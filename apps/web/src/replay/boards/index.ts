@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { GameState, GameSummary } from '../../api/types';
 import { AegisBoard } from './aegis';
 import { BornFromBloodBoard } from './born-from-blood';
+import { DevacurseBoard } from './devacurse';
 import { GenericBoard } from './generic';
 
 export interface BoardProps<View = unknown> {
@@ -15,6 +16,7 @@ export interface BoardProps<View = unknown> {
 const BOARDS: Record<string, ComponentType<BoardProps<any>>> = {
   'born-from-blood': BornFromBloodBoard,
   aegis: AegisBoard,
+  devacurse: DevacurseBoard,
 };
 
 export function boardFor(system: string): ComponentType<BoardProps<any>> {
