@@ -4,6 +4,7 @@ import { AegisBoard } from './aegis';
 import { BornFromBloodBoard } from './born-from-blood';
 import { DevacurseBoard } from './devacurse';
 import { GenericBoard } from './generic';
+import { SummonerMasterBoard } from './summoner-master';
 
 export interface BoardProps<View = unknown> {
   /** The viewer's view of the board, exactly as the state API answered it. */
@@ -17,6 +18,7 @@ const BOARDS: Record<string, ComponentType<BoardProps<any>>> = {
   'born-from-blood': BornFromBloodBoard,
   aegis: AegisBoard,
   devacurse: DevacurseBoard,
+  'summoner-master': SummonerMasterBoard,
 };
 
 export function boardFor(system: string): ComponentType<BoardProps<any>> {
