@@ -19,6 +19,8 @@ const STEPS = [
 
 const DURATIONS: Record<Unit['modifiers'][number]['duration'], string> = { battle: 'this battle', turn: 'this turn', permanent: 'permanent', whileSourceInPlay: 'while its source stays' };
 
+const SPELL_TYPES = ['Attack', 'Defense', 'Utility', 'Field'] as const;
+
 /** Zone capacities (digest §4). */
 const UNITS = 4;
 const SUPPORT = 3;
@@ -100,7 +102,7 @@ function windowLine(view: AgView, turnPlayer: string, opponent: string): string 
 
 function AegisSide({ seat, view }: { seat: Seat; view: AgView }) {
   const p: Player = view.players[seat];
-  const quota = Object.entries(p.quotaUsed);
+  const quota = SPELL_TYPES.map((type) => [type, p.quotaUsed[type]] as const);
   return (
     <Side
       seat={seat}
@@ -143,7 +145,7 @@ function AegisSide({ seat, view }: { seat: Seat; view: AgView }) {
             {(c) => <Card id={c.cardId} name={c.name} lines={['Set, face down']} faceDown />}
           </Zone>
         ) : (
-          <FaceDown seat={seat} label="Aegis pile" count={p.aegisSetCount} what="set" />
+          <FaceDown seat={seat} label="Aegis pile" count={p.aegisSetCount} what="set" stacked />
         )}
         <Zone seat={seat} label="Aegis area" cards={p.aegisOpen}>
           {(a) => <Card id={a.cardId} name={a.name} lines={[<span className={a.state === 'Active' ? 'card-status' : undefined}>{a.state}</span>]} turned={a.state === 'Faded'} />}
@@ -157,8 +159,10 @@ function AegisSide({ seat, view }: { seat: Seat; view: AgView }) {
         ) : (
           <FaceDown seat={seat} label="Hand" count={p.handSize} />
         )}
-        <Pile seat={seat} label="Drop" cards={p.drop} />
-        {p.deck ? <Pile seat={seat} label="Deck" cards={p.deck} /> : null}
+        <div className="piles">
+          <Pile seat={seat} label="Drop" cards={p.drop} />
+          {p.deck ? <Pile seat={seat} label="Deck" cards={p.deck} /> : null}
+        </div>
       </div>
     </Side>
   );

@@ -54,10 +54,10 @@ export function DevacurseBoard({ view }: BoardProps<DvView>) {
     <div className={`table-board devacurse-board devas-${seats.length}`}>
       <div className="far-side">
         {others.map((s) => (
-          <DevaSide key={s} deva={view.players[s]!} view={view} />
+          <DevaSide key={s} deva={view.players[s]!} view={view} far />
         ))}
       </div>
-      <Centre view={view} name={name} card={(id) => names.get(id) ?? 'a face-down card'} />
+      <Centre view={view} name={name} card={(id) => names.get(id) ?? 'a card no longer on the board'} />
       {bottom ? <DevaSide deva={view.players[bottom]!} view={view} /> : null}
     </div>
   );
@@ -134,8 +134,8 @@ function Centre({ view, name, card }: { view: DvView; name: (seat: string | null
       ) : null}
       {view.combat ? (
         <p className="battle" aria-label="Combat">
-          ⚔ {humanize(view.combat.kind)} combat: {name(view.combat.attacker)}
-          {view.combat.defender ? ` attacks ${name(view.combat.defender)}` : ''}
+          ⚔ {humanize(view.combat.kind)} combat: {name(view.combat.attacker)} attacking
+          {view.combat.defender ? ` ${name(view.combat.defender)}` : ''}
           {view.combat.attackers.length ? ` with ${view.combat.attackers.map(card).join(', ')}` : ''}
           {view.combat.target ? ` · target ${target(view.combat.target)}` : ''}
           {view.combat.blocks.length ? ` · ${view.combat.blocks.map((b) => `${card(b.blocker)} blocks ${card(b.attacker)}`).join(', ')}` : ''}
@@ -145,12 +145,38 @@ function Centre({ view, name, card }: { view: DvView; name: (seat: string | null
   );
 }
 
-function DevaSide({ deva: p, view }: { deva: Deva; view: DvView }) {
+function DevaSide({ deva: p, view, far = false }: { deva: Deva; view: DvView; far?: boolean }) {
   const seat = p.seat;
   const pool = Object.entries(p.blessing).filter(([, n]) => n > 0);
   const blessing = pool.reduce((sum, [, n]) => sum + n, 0);
   const hidden = p.temple.filter((t) => 'hidden' in t).length;
   const won = view.result && 'winner' in view.result && view.result.winner === seat;
+  // An eliminated Deva keeps only what it still has: its empty lines would only take room.
+  const shows = (zone: readonly unknown[]) => !p.eliminated || zone.length > 0;
+  const arena = [
+    shows(p.temple) ? (
+      <Zone key="temple" seat={seat} label="Temple" cards={p.temple} className="line">
+        {(t) =>
+          'hidden' in t ? (
+            <div className={`card back${t.mode === 'rest' ? ' turned' : ''}`} aria-label="face-down card" data-card-id={t.id} title={t.mode === 'rest' ? 'face-down prayer, rest' : 'face-down prayer, prompt'} />
+          ) : (
+            <DvCard card={t} />
+          )
+        }
+      </Zone>
+    ) : null,
+    shows(p.heroLine) ? (
+      <Zone key="hero" seat={seat} label="Hero line" cards={p.heroLine} className="line">
+        {(c) => <DvCard card={c} />}
+      </Zone>
+    ) : null,
+    shows(p.soldierLine) ? (
+      <Zone key="soldier" seat={seat} label="Soldier line" cards={p.soldierLine} className="line">
+        {(c) => <DvCard card={c} />}
+      </Zone>
+    ) : null,
+  ];
+  const empty = p.temple.length + p.heroLine.length + p.soldierLine.length + p.handSize === 0;
   return (
     <Side
       seat={seat}
@@ -178,35 +204,25 @@ function DevaSide({ deva: p, view }: { deva: Deva; view: DvView }) {
       <p className="side-sub" aria-label={`${seat} blessing pool`}>
         <span className="muted">Blessing pool</span> {pool.length ? pool.map(([k, n]) => `${n} ${k === 'colorless' ? 'colourless' : k}`).join(', ') : 'empty'}
       </p>
+      {p.eliminated ? <p className="side-sub">Out of the match{empty ? ': no cards left in play.' : '.'}</p> : null}
       <div className="lines">
-        <Zone seat={seat} label="Temple" cards={p.temple} className="line">
-          {(t) =>
-            'hidden' in t ? (
-              <div className={`card back${t.mode === 'rest' ? ' turned' : ''}`} aria-label="face-down card" data-card-id={t.id} title={t.mode === 'rest' ? 'face-down prayer, rest' : 'face-down prayer, prompt'} />
-            ) : (
-              <DvCard card={t} />
-            )
-          }
-        </Zone>
-        <Zone seat={seat} label="Hero line" cards={p.heroLine} className="line">
-          {(c) => <DvCard card={c} />}
-        </Zone>
-        <Zone seat={seat} label="Soldier line" cards={p.soldierLine} className="line">
-          {(c) => <DvCard card={c} />}
-        </Zone>
+        {/* The Temple is the back of the Arena; the Battlefield faces the other Devas, nearest the centre. */}
+        {far ? arena : [...arena].reverse()}
       </div>
       {hidden ? <p className="muted small-text">{hidden} face-down {hidden === 1 ? 'prayer' : 'prayers'}: only their Deva may look.</p> : null}
       <div className="hand-row">
-        {p.hand ? (
+        {p.hand && shows(p.hand) ? (
           <Zone seat={seat} label="Hand" cards={p.hand}>
             {(c) => <DvCard card={c} />}
           </Zone>
-        ) : (
+        ) : !p.hand && (!p.eliminated || p.handSize) ? (
           <FaceDown seat={seat} label="Hand" count={p.handSize} />
-        )}
-        <Pile seat={seat} label="Cenotaph" cards={p.cenotaph} />
-        <Pile seat={seat} label="Black Hole" cards={p.blackHole} />
-        {p.universe ? <Pile seat={seat} label="Universe" cards={p.universe} /> : null}
+        ) : null}
+        <div className="piles">
+          <Pile seat={seat} label="Cenotaph" cards={p.cenotaph} />
+          <Pile seat={seat} label="Black Hole" cards={p.blackHole} />
+          {p.universe ? <Pile seat={seat} label="Universe" cards={p.universe} /> : null}
+        </div>
       </div>
     </Side>
   );

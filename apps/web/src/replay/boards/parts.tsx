@@ -93,8 +93,8 @@ export function Zone<C>({
   );
 }
 
-/** Cards this viewer may not see: backs and their count; the API sent nothing more. */
-export function FaceDown({ seat, label, count, what = 'face down' }: { seat: string; label: string; count: number; what?: string }) {
+/** Cards this viewer may not see: backs and their count; the API sent nothing more. A `stacked` pile overlaps them. */
+export function FaceDown({ seat, label, count, what = 'face down', stacked = false }: { seat: string; label: string; count: number; what?: string; stacked?: boolean }) {
   return (
     <div className="zone">
       <h3>
@@ -103,7 +103,7 @@ export function FaceDown({ seat, label, count, what = 'face down' }: { seat: str
       {count === 0 ? (
         <p className="muted empty">—</p>
       ) : (
-        <ul aria-label={`${seat} ${label}`} className="backs">
+        <ul aria-label={`${seat} ${label}`} className={stacked ? 'backs stacked' : 'backs'}>
           {Array.from({ length: count }, (_, i) => (
             <li key={i} className="card back" aria-label="face-down card" />
           ))}

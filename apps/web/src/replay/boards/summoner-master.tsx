@@ -30,7 +30,7 @@ export function SummonerMasterBoard({ view }: BoardProps<SmView>) {
   const name = (seat: string | null | undefined) => (seat ? (view.players[seat as Seat]?.name ?? seat) : '');
   return (
     <div className="table-board summoner-master-board">
-      {top ? <SmSide seat={top} view={view} /> : null}
+      {top ? <SmSide seat={top} view={view} far /> : null}
       <Centre view={view} name={name} />
       <SmSide seat={bottom} view={view} />
     </div>
@@ -70,13 +70,34 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
   );
 }
 
-function SmSide({ seat, view }: { seat: Seat; view: SmView }) {
+function SmSide({ seat, view, far = false }: { seat: Seat; view: SmView; far?: boolean }) {
   const p = view.players[seat];
   const seals = p.arena.filter((c) => c.kind === 'Seal');
   const mystics = p.arena.filter((c) => c.kind !== 'Seal');
   const noLine = seals.filter((c) => c.line !== 'At' && c.line !== 'Df');
   const owner = view.subturn?.owner;
   const result = view.result;
+  const arenaLines = [
+    <Zone key="at" seat={seat} label="At Line" cards={seals.filter((c) => c.line === 'At')} className="line">
+      {(c) => <SmCard card={c} />}
+    </Zone>,
+    <Zone key="df" seat={seat} label="Df Line" cards={seals.filter((c) => c.line === 'Df')} className="line">
+      {(c) => <SmCard card={c} />}
+    </Zone>,
+    <div key="beside" className="beside">
+      {noLine.length ? (
+        <Zone seat={seat} label="In no Line" cards={noLine} className="line">
+          {(c) => <SmCard card={c} />}
+        </Zone>
+      ) : null}
+      <Zone seat={seat} label="Mystics" cards={mystics} className="line">
+        {(c) => <SmCard card={c} />}
+      </Zone>
+      <Zone seat={seat} label="Reflection Zone" cards={p.reflectionZone} className="line reflection">
+        {(c) => <SmCard card={c} />}
+      </Zone>
+    </div>,
+  ];
   return (
     <Side
       seat={seat}
@@ -96,23 +117,8 @@ function SmSide({ seat, view }: { seat: Seat; view: SmView }) {
     >
       {p.mpCastingOnly ? <p className="side-sub">Mp for casting only this Subturn</p> : null}
       <div className="lines">
-        <Zone seat={seat} label="At Line" cards={seals.filter((c) => c.line === 'At')} className="line">
-          {(c) => <SmCard card={c} />}
-        </Zone>
-        <Zone seat={seat} label="Df Line" cards={seals.filter((c) => c.line === 'Df')} className="line">
-          {(c) => <SmCard card={c} />}
-        </Zone>
-        {noLine.length ? (
-          <Zone seat={seat} label="In no Line" cards={noLine} className="line">
-            {(c) => <SmCard card={c} />}
-          </Zone>
-        ) : null}
-        <Zone seat={seat} label="Mystics" cards={mystics} className="line">
-          {(c) => <SmCard card={c} />}
-        </Zone>
-        <Zone seat={seat} label="Reflection Zone" cards={p.reflectionZone} className="line reflection">
-          {(c) => <SmCard card={c} />}
-        </Zone>
+        {/* The At Line faces the opponent: nearest the centre on both sides of the table. */}
+        {far ? [...arenaLines].reverse() : arenaLines}
       </div>
       <div className="hand-row">
         {p.hand ? (
@@ -122,10 +128,12 @@ function SmSide({ seat, view }: { seat: Seat; view: SmView }) {
         ) : (
           <FaceDown seat={seat} label="Hand" count={p.handSize} />
         )}
-        <Pile seat={seat} label="Shrine" cards={p.shrine} />
-        <Pile seat={seat} label="Remove Zone" cards={p.removeZone} />
-        {p.sealDeck ? <Pile seat={seat} label="Seal pile" cards={p.sealDeck} /> : null}
-        {p.mysticDeck ? <Pile seat={seat} label="Mystic pile" cards={p.mysticDeck} /> : null}
+        <div className="piles">
+          <Pile seat={seat} label="Shrine" cards={p.shrine} />
+          <Pile seat={seat} label="Remove Zone" cards={p.removeZone} />
+          {p.sealDeck ? <Pile seat={seat} label="Seal pile" cards={p.sealDeck} /> : null}
+          {p.mysticDeck ? <Pile seat={seat} label="Mystic pile" cards={p.mysticDeck} /> : null}
+        </div>
       </div>
     </Side>
   );
@@ -140,7 +148,8 @@ function SmCard({ card: c }: { card: CardView }) {
       name={c.name}
       turned={inArena && !c.active}
       lines={[
-        seal ? `AT ${c.at} · DF ${c.df} · SP ${c.sp} · Lv ${c.level}` : c.kind,
+        seal ? `AT ${c.at} · DF ${c.df} · SP ${c.sp}` : c.kind,
+        seal ? `Level ${c.level}` : null,
         c.reflected ? '◇ reflected' : null,
         inArena ? <span className={c.active ? undefined : 'card-status'}>{c.active ? 'Active' : 'Inactive'}</span> : null,
       ]}
