@@ -132,7 +132,7 @@ function AegisSide({ seat, view }: { seat: Seat; view: AgView }) {
       </p>
       <div className="zones">
         <Zone seat={seat} label="Units" cards={p.units} capacity={UNITS}>
-          {(u) => <UnitCard unit={u} />}
+          {(u) => <UnitCard unit={u} role={roleIn(view.battle, u.cardId)} />}
         </Zone>
         <Zone seat={seat} label="Support" cards={p.support} capacity={SUPPORT}>
           {(c) => <Card id={c.cardId} name={c.name} lines={[]} />}
@@ -168,7 +168,15 @@ function AegisSide({ seat, view }: { seat: Seat; view: AgView }) {
   );
 }
 
-function UnitCard({ unit: u }: { unit: Unit }) {
+function roleIn(battle: AgView['battle'], cardId: string): string | undefined {
+  if (!battle) return undefined;
+  if (battle.attacker.cardId === cardId) return 'attacking';
+  if (battle.blocker?.cardId === cardId) return 'blocking';
+  if (battle.target.kind === 'unit' && battle.target.cardId === cardId) return 'attacked';
+  return undefined;
+}
+
+function UnitCard({ unit: u, role }: { unit: Unit; role: string | undefined }) {
   const mods = u.modifiers.map((m) => `${m.delta >= 0 ? '+' : ''}${m.delta} ${DURATIONS[m.duration]}`).join(', ');
-  return <Card id={u.cardId} name={u.name} lines={[`Power ${u.power}`, <span className={u.ready ? undefined : 'card-status'}>{u.ready ? 'Ready' : 'Rested'}</span>, mods && `Modifiers ${mods}`]} turned={!u.ready} />;
+  return <Card id={u.cardId} name={u.name} lines={[`Power ${u.power}`, <span className={u.ready ? undefined : 'card-status'}>{u.ready ? 'Ready' : 'Rested'}</span>, mods && `Modifiers ${mods}`]} turned={!u.ready} role={role} />;
 }

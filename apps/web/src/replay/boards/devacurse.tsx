@@ -167,12 +167,12 @@ function DevaSide({ deva: p, view, far = false }: { deva: Deva; view: DvView; fa
     ) : null,
     shows(p.heroLine) ? (
       <Zone key="hero" seat={seat} label="Hero line" cards={p.heroLine} className="line">
-        {(c) => <DvCard card={c} />}
+        {(c) => <DvCard card={c} combat={view.combat} />}
       </Zone>
     ) : null,
     shows(p.soldierLine) ? (
       <Zone key="soldier" seat={seat} label="Soldier line" cards={p.soldierLine} className="line">
-        {(c) => <DvCard card={c} />}
+        {(c) => <DvCard card={c} combat={view.combat} />}
       </Zone>
     ) : null,
   ];
@@ -228,7 +228,16 @@ function DevaSide({ deva: p, view, far = false }: { deva: Deva; view: DvView; fa
   );
 }
 
-function DvCard({ card: c }: { card: CardView }) {
+/** What a card does in the combat under way, if anything. */
+function roleIn(combat: DvView['combat'], id: string): string | undefined {
+  if (!combat) return undefined;
+  if (combat.attackers.includes(id)) return 'attacking';
+  if (combat.blocks.some((b) => b.blocker === id)) return 'blocking';
+  if (combat.target === id) return 'attacked';
+  return undefined;
+}
+
+function DvCard({ card: c, combat }: { card: CardView; combat?: DvView['combat'] }) {
   const elements = c.elements.length ? c.elements.join('/') : 'colourless';
   const stats =
     c.type === 'Hero' && c.at !== undefined ? `AT ${c.at} · AP ${c.ap} · LV ${c.level}`
@@ -240,6 +249,7 @@ function DvCard({ card: c }: { card: CardView }) {
       name={c.name}
       turned={c.mode === 'rest'}
       faceDown={c.faceUp === false}
+      role={roleIn(combat ?? null, c.id)}
       lines={[
         `${c.type} · ${elements}`,
         stats,

@@ -131,11 +131,29 @@ export function Pile({ seat, label, cards }: { seat: string; label: string; card
   );
 }
 
-/** A card face up: its name, then short lines of stats and state. `turned` draws it sideways (rested). */
-export function Card({ id, name, lines, turned = false, faceDown = false }: { id: string; name: string; lines: readonly (ReactNode | false | null | undefined)[]; turned?: boolean; faceDown?: boolean }) {
+/**
+ * A card face up: its name, then short lines of stats and state. `turned` tilts it (rested); `role`
+ * says what it does in the fight under way ("attacking", "blocking").
+ */
+export function Card({
+  id,
+  name,
+  lines,
+  turned = false,
+  faceDown = false,
+  role,
+}: {
+  id: string;
+  name: string;
+  lines: readonly (ReactNode | false | null | undefined)[];
+  turned?: boolean;
+  faceDown?: boolean;
+  role?: string | undefined;
+}) {
   return (
-    <div className={`card${turned ? ' turned' : ''}${faceDown ? ' own-face-down' : ''}`} data-card-id={id}>
+    <div className={`card${turned ? ' turned' : ''}${faceDown ? ' own-face-down' : ''}${role ? ' in-fight' : ''}`} data-card-id={id}>
       <span className="card-name">{name}</span>
+      {role ? <span className="card-role">⚔ {role}</span> : null}
       {lines.filter((l) => l !== false && l !== null && l !== undefined && l !== '').map((l, i) => (
         <span key={i} className="card-line">
           {l}

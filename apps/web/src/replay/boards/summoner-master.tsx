@@ -79,10 +79,10 @@ function SmSide({ seat, view, far = false }: { seat: Seat; view: SmView; far?: b
   const result = view.result;
   const arenaLines = [
     <Zone key="at" seat={seat} label="At Line" cards={seals.filter((c) => c.line === 'At')} className="line">
-      {(c) => <SmCard card={c} />}
+      {(c) => <SmCard card={c} view={view} />}
     </Zone>,
     <Zone key="df" seat={seat} label="Df Line" cards={seals.filter((c) => c.line === 'Df')} className="line">
-      {(c) => <SmCard card={c} />}
+      {(c) => <SmCard card={c} view={view} />}
     </Zone>,
     <div key="beside" className="beside">
       {noLine.length ? (
@@ -139,7 +139,7 @@ function SmSide({ seat, view, far = false }: { seat: Seat; view: SmView; far?: b
   );
 }
 
-function SmCard({ card: c }: { card: CardView }) {
+function SmCard({ card: c, view }: { card: CardView; view?: SmView }) {
   const seal = c.kind === 'Seal' && c.at !== undefined;
   const inArena = c.active !== undefined;
   return (
@@ -147,6 +147,7 @@ function SmCard({ card: c }: { card: CardView }) {
       id={c.id}
       name={c.name}
       turned={inArena && !c.active}
+      role={view?.currentAttack === c.id ? 'attacking' : view?.pendingContinuation === c.id ? 'may attack again' : undefined}
       lines={[
         seal ? `AT ${c.at} · DF ${c.df} · SP ${c.sp}` : c.kind,
         seal ? `Level ${c.level}` : null,
