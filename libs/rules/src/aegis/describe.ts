@@ -35,8 +35,11 @@ export function describe(event: LogEvent, before: AgState): string {
       const order = ['S1', 'S2', 'S3', 'draw', 'main', 'battle', 'end'];
       return `${actor} moves to ${STEP_NAMES[order[order.indexOf(step) + 1]!]}.`;
     }
-    case 'ResolveAegis':
-      return `${actor}'s Aegis ${name(p.aegisCardId)} takes effect and fades.`;
+    case 'ResolveAegis': {
+      // Most Aegis cards carry the word in their name ("Aegis of Deep Roots"); say it once.
+      const aegis = name(p.aegisCardId);
+      return `${actor}'s ${/\baegis\b/i.test(aegis) ? aegis : `Aegis ${aegis}`} takes effect and fades.`;
+    }
     case 'DrawForTurn': {
       const short = (p.cardIds?.length ?? 0) < drawCount(before);
       return `${actor} draws ${count(p.cardIds?.length ?? 0, 'card')} for the turn${short ? ' and cannot complete the draw' : ''}.`;
