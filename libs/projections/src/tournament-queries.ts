@@ -161,6 +161,8 @@ function summary(row: Record<string, unknown>) {
     topCut: row.top_cut as number | null,
     bestOf: row.best_of as number,
     decksPublic: row.decks_public as boolean,
+    /** The catalog the registered lists were checked against (null when the bundle named none). */
+    catalog: (row.catalog_id as string | null) ?? null,
     players: row.players as number,
     roundsRecorded: row.rounds_recorded as number,
   };
