@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { session } from '../api/client';
+import { Link } from '../router';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { boardFor } from './boards';
 import { Controls } from './controls';
@@ -30,6 +31,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         <h1>
           {players.map((p) => p.name).join(' vs ')} <span className="muted">· {game.data.system}</span>
         </h1>
+        <TournamentContext context={game.data.game} />
         <ViewerBar model={model} />
         {isLocal(gameId) ? (
           <p className="notice" role="note">
@@ -54,6 +56,23 @@ export function ReplayPage({ gameId }: { gameId: string }) {
       </div>
       <EventLog model={model} />
     </div>
+  );
+}
+
+/** A game of a tournament links back up to its match on the tournament page. */
+function TournamentContext({ context }: { context: { tournament?: string; round?: number; table?: number; gameNumber?: number; bestOf?: number } | null | undefined }) {
+  if (!context?.tournament) return null;
+  const { tournament, round, table, gameNumber, bestOf } = context;
+  const href = `/tournaments/${encodeURIComponent(tournament)}${round !== undefined ? `?round=${round}${table !== undefined ? `#r${round}-t${table}` : ''}` : ''}`;
+  return (
+    <nav className="breadcrumb" aria-label="Tournament">
+      <Link href={href}>
+        {tournament}
+        {round !== undefined ? ` · round ${round}` : ''}
+        {table !== undefined ? ` · table ${table}` : ''}
+      </Link>
+      {gameNumber !== undefined ? ` · game ${gameNumber}${bestOf ? ` of best of ${bestOf}` : ''}` : ''}
+    </nav>
   );
 }
 
