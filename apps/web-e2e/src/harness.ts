@@ -150,9 +150,16 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { page, context, errors, responses, close: () => context.close() };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot of the whole page, or with `fullPage: false` of what the window shows (a linked anchor, say). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/** The page is no wider than its window (wide tables scroll inside their own box). */
+export async function expectNoSideways(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+  if (scroll > width) throw new Error(`${page.url()} is ${scroll} px wide in a ${width} px window`);
 }
 
 /** The step the board shows (its `data-step`), once it matches `step`. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Prng, simulateGame, bornFromBlood } from '@cardlog/rules';
-import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
+import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectNoSideways, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -124,6 +124,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
 
     const phone = await page(`/meta?system=${SYSTEM}`, PHONE);
     await expectDashboardEqualsApi(phone.page, `system=${SYSTEM}`);
+    await expectNoSideways(phone.page);
     await screenshot(phone.page, 'meta-phone');
   });
 
@@ -194,6 +195,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
 
     const phone = await page('/upload', PHONE);
     await phone.page.getByLabel('Upload token').waitFor();
+    await expectNoSideways(phone.page);
     await screenshot(phone.page, 'upload-phone');
   });
 });

@@ -48,14 +48,18 @@ export function CatalogsPage() {
 
 const label = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
-/** A catalog field in words: lists joined, objects by their names (or as compact JSON). */
+/** A catalog field in words: lists joined, named objects by name and details, others by their values. */
 function fieldText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value)) return value.map(fieldText).join(', ');
   if (typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    if (typeof o.name === 'string') return Object.keys(o).length > 2 ? `${o.name} (${Object.entries(o).filter(([k]) => k !== 'name' && k !== 'id').map(([k, v]) => `${label(k)} ${fieldText(v)}`).join(', ')})` : o.name;
-    return JSON.stringify(o);
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== false && v !== null && v !== undefined);
+    const name = (value as Record<string, unknown>).name;
+    const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
+    // A flag that is set reads as its name ("special"); other fields as their values ("Block 100").
+    const words = (list: [string, unknown][]) => list.map(([k, v]) => (v === true ? label(k) : typeof v === 'object' ? `${label(k)} ${fieldText(v)}` : String(v))).join(' ');
+    if (typeof name === 'string') return rest.length ? `${name} (${rest.map(([k, v]) => (v === true ? label(k) : `${label(k)} ${fieldText(v)}`)).join(', ')})` : name;
+    return words(entries);
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);

@@ -32,8 +32,13 @@ export function deckSections(list: unknown): DeckSection[] {
     }
     if (counts.size) sections.push({ name, cards: [...counts].map(([cardId, copies]) => ({ cardId, copies })) });
   }
-  return sections;
+  return sections.sort((a, b) => rank(a.name) - rank(b.name));
 }
+
+// The read model stores a list as jsonb, which does not keep the payload's key order: the sections
+// that lead a list (a character, an identity) come first, side piles after the main deck.
+const ORDER = ['character', 'identity', 'main', 'deck', 'extra', 'aegis', 'reflectionCards'];
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 
 const sectionTitle = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 

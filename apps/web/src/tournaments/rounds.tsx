@@ -19,6 +19,9 @@ export function scoreText(m: MatchPairing, first: string = m.players[0]): string
 }
 
 export type Names = ReadonlyMap<string, string>;
+
+/** How the log says the first player was chosen, in words: `dieRoll` → "die roll". */
+const methodText = (method: string) => method.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const nameOf = (names: Names, id: string | null) => (id === null ? null : (names.get(id) ?? id));
 
 /** A player's link: their standing, matches and list on this page (`?player=`). */
@@ -102,7 +105,7 @@ export function MatchGames({ match, names }: { match: MatchPairing; names: Names
           {g.firstPlayer ? (
             <span className="muted small-text">
               {' '}
-              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${g.firstPlayerMethod})` : ''}
+              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${methodText(g.firstPlayerMethod)})` : ''}
             </span>
           ) : null}
           <GameTurns gameId={g.gameId} label={`Turns of game ${g.gameNumber}, table ${match.table}`} />

@@ -97,16 +97,16 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
         </h2>
         {recorded === 0 ? <p>No round is recorded yet.</p> : null}
         {recorded > 1 ? (
-          <label className="inline-field">
-            After round{' '}
-            <select value={after} onChange={(e) => setParams({ standings: Number(e.target.value) === recorded ? null : e.target.value })}>
+          <div className="inline-field">
+            <label htmlFor="standings-after">After round</label>
+            <select id="standings-after" value={after} onChange={(e) => setParams({ standings: Number(e.target.value) === recorded ? null : e.target.value })}>
               {Array.from({ length: recorded }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ) : null}
         {standings.isError ? <ErrorBox error={standings.error} /> : null}
         {standings.data ? <StandingsTable standings={standings.data} /> : recorded > 0 && !standings.isError ? <Loading what="standings" /> : null}
@@ -253,7 +253,7 @@ function PlayerPanel(props: {
   const { id, standing, rounds, names, deck } = props;
   const matches = rounds.flatMap((r) => r.pairings.filter((p) => (isBye(p) ? p.bye === id : p.players.includes(id))).map((p) => ({ round: r.round, p })));
   return (
-    <section className="panel player-panel" id="player" aria-labelledby="player-title">
+    <section className="panel player-panel" id="player" aria-label={`Player ${names.get(id) ?? id}`}>
       <h2 id="player-title">
         {names.get(id) ?? id} <span className="muted small-text">{id}</span>
       </h2>
@@ -278,9 +278,7 @@ function PlayerPanel(props: {
         <table aria-label={`Matches of ${names.get(id) ?? id}`}>
           <thead>
             <tr>
-              <th scope="col" className="num">
-                Round
-              </th>
+              <th scope="col">Match</th>
               <th scope="col">Opponent</th>
               <th scope="col">Result</th>
               <th scope="col">Games</th>
@@ -289,8 +287,16 @@ function PlayerPanel(props: {
           <tbody>
             {matches.map(({ round, p }) => (
               <tr key={round}>
-                <td className="num">
-                  <Link href={matchHref(round, p)}>{isBye(p) ? `Round ${round}` : `Round ${round}, table ${p.table}`}</Link>
+                <td>
+                  <Link href={matchHref(round, p)} aria-label={isBye(p) ? `Round ${round}` : `Round ${round}, table ${p.table}`}>
+                    Round {round}
+                    {isBye(p) ? null : (
+                      <>
+                        <br />
+                        table {p.table}
+                      </>
+                    )}
+                  </Link>
                 </td>
                 {isBye(p) ? (
                   <>
