@@ -37,7 +37,7 @@ export function PlayerLink({ id, names }: { id: string; names: Names }) {
 export function RoundTable({ round, names }: { round: TournamentRound; names: Names }) {
   return (
     <div className="table-scroll">
-      <table className="pairings" aria-label={`Round ${round.round} pairings`}>
+      <table className="pairings stacked" aria-label={`Round ${round.round} pairings`}>
         <thead>
           <tr>
             <th scope="col" className="num">

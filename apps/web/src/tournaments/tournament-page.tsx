@@ -12,6 +12,13 @@ import { datesText, formatText } from './tournaments-page';
 /** A tie-breaker fraction as the standings show it: a percentage with two decimals. */
 export const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
 
+/** The match from one player's side, in a word. */
+function outcomeWord(m: { players: readonly string[]; result: { wins: Readonly<Record<string, number>> } }, id: string): string {
+  const other = m.players.find((p) => p !== id)!;
+  const [mine, theirs] = [m.result.wins[id] ?? 0, m.result.wins[other] ?? 0];
+  return mine > theirs ? 'won' : mine < theirs ? 'lost' : 'drawn';
+}
+
 export const recordText = (r: Standing['record']) => `${r.wins}–${r.losses}–${r.draws}`;
 
 /** Where the standings are defined: docs/tournaments.md, bundled as /tournaments/definitions. */
@@ -275,7 +282,7 @@ function PlayerPanel(props: {
         <Link href={hrefWith({ player: null }, 'standings')}>Close</Link>
       </p>
       <div className="table-scroll">
-        <table aria-label={`Matches of ${names.get(id) ?? id}`}>
+        <table className="stacked" aria-label={`Matches of ${names.get(id) ?? id}`}>
           <thead>
             <tr>
               <th scope="col">Match</th>
@@ -310,7 +317,7 @@ function PlayerPanel(props: {
                       <PlayerLink id={p.players[0] === id ? p.players[1] : p.players[0]} names={names} />
                     </td>
                     <td>
-                      {scoreText(p, id)} {p.resultOnly ? <span className="tag">result only</span> : null}
+                      {scoreText(p, id)} {outcomeWord(p, id)} {p.resultOnly ? <span className="tag">result only</span> : null}
                     </td>
                     <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} />}</td>
                   </>
