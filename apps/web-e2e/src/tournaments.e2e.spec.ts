@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
 import { replay, simulateTournament } from '@cardlog/rules';
-import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectNoSideways, launchBrowser, openPage, screenshot, startServer, until, waitForStep } from './harness';
+import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, until, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -119,6 +119,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     expect(row.format).toBe(`${t.swissRounds} Swiss rounds, best of ${t.bestOf}`);
     expect(row.players).toBe(String(t.players));
     expect(row.rounds).toBe(`${t.roundsRecorded} of ${t.swissRounds}`);
+    await expectAccessible(p);
     await screenshot(p, 'tournaments-desktop');
 
     await p.getByRole('textbox', { name: 'Name' }).fill('no such cup');
@@ -160,6 +161,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
         expect(hrefs).toEqual(x.games.map((g: any) => `/games/${g.gameId}?step=0`));
       }
     }
+    await expectAccessible(p);
     await screenshot(p, 'tournament-desktop');
 
     // Standings after an earlier round follow the URL.
@@ -178,6 +180,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await expectStandingsEqualApi(phone.page, 3);
     await phone.page.getByRole('table', { name: 'Round 3 pairings' }).waitFor();
     await expectNoSideways(phone.page);
+    await expectAccessible(phone.page);
     await screenshot(phone.page, 'tournament-phone');
   });
 
@@ -191,6 +194,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const panel = p.getByRole('region', { name: `Player ${top.name}` });
     await panel.getByRole('table', { name: `Matches of ${top.name}` }).waitFor();
     expect(await panel.textContent()).toContain(`Rank ${top.rank} after round 3: ${top.points} points`);
+    await expectAccessible(p);
     await screenshot(p, 'tournament-player-desktop');
     const phone = await page(p.url().replace(server.url, ''), PHONE);
     await phone.page.getByRole('table', { name: `Matches of ${top.name}` }).waitFor();
@@ -245,6 +249,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const shown = await section.locator('li[data-card]').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-card'), li.querySelector('.copies')!.textContent]));
     expect(new Map(shown.map(([id, n]) => [id, Number(n!.replace('×', ''))]))).toEqual(main);
     const name = cards.find((c) => c.id === character)!.name;
+    await expectAccessible(p);
     await screenshot(p, 'tournament-decks-desktop');
     await lists.getByRole('region', { name: `${deck.name}: Character` }).getByRole('link', { name }).click();
     await p.waitForURL(new RegExp(`/catalogs/${catalog.replace('@', '(@|%40)')}#card-${character}$`));
@@ -255,6 +260,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
       const r = document.getElementById(id)!.getBoundingClientRect();
       return r.top >= 0 && r.top < window.innerHeight;
     }, `card-${character}`);
+    await expectAccessible(p);
     await screenshot(p, 'catalog-desktop', { fullPage: false });
 
     // The card table's names link to the same entries.
@@ -292,6 +298,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const rejected = results.getByRole('listitem', { name: 'broken-cup.json' });
     await rejected.getByText('rejected').waitFor();
     expect(await rejected.textContent()).toContain(`round 2, table ${(bad.rounds[1]!.pairings[j] as MatchPairing).table}, game 1, event ${k + 1}`);
+    await expectAccessible(p);
     await screenshot(p, 'upload-bundle-desktop');
     // Nothing of the bad bundle is stored.
     await projected('browser-cup', 2);
