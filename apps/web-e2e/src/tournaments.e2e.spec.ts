@@ -6,6 +6,7 @@ import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, e
 jest.setTimeout(300_000);
 
 const ID = 'web-cup';
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
@@ -40,6 +41,17 @@ async function rowsOf(page: Page, table: string, rowKey: string): Promise<Record
     },
     { table, rowKey },
   );
+}
+
+/** The element with this id is scrolled into the window (its top edge inside it). */
+async function inView(page: Page, id: string): Promise<void> {
+  const where = () => page.evaluate((id) => ({ top: document.getElementById(id)?.getBoundingClientRect().top ?? null, height: window.innerHeight, scrollY: window.scrollY }), id);
+  await page.waitForFunction((id) => {
+    const top = document.getElementById(id)?.getBoundingClientRect().top;
+    return top !== undefined && top >= -1 && top < window.innerHeight;
+  }, id, { timeout: 5_000 }).catch(async () => {
+    throw new Error(`#${id} is not in view: ${JSON.stringify(await where())}`);
+  });
 }
 
 describeInBrowser('the tournament pages in Chromium', () => {
@@ -161,6 +173,14 @@ describeInBrowser('the tournament pages in Chromium', () => {
         expect(hrefs).toEqual(x.games.map((g: any) => `/games/${g.gameId}?step=0`));
       }
     }
+    // Conversion per archetype, as the API answers it.
+    const conversion = await api(server, `/v1/tournaments/conversion?tournament=${ID}`);
+    await p.getByRole('table', { name: 'Archetype conversion' }).waitFor();
+    const shares = await rowsOf(p, 'Archetype conversion', 'data-archetype');
+    expect(Object.keys(shares).sort()).toEqual(conversion.archetypes.map((a: any) => a.archetype).sort());
+    for (const a of conversion.archetypes) {
+      expect(shares[a.archetype]).toMatchObject({ players: String(a.players), topCut: String(a.topCut), share: pct(a.share), topCutShare: pct(a.topCutShare), conversion: a.conversion === null ? '—' : `${a.conversion.toFixed(2)}×` });
+    }
     await expectAccessible(p);
     await screenshot(p, 'tournament-desktop');
 
@@ -206,10 +226,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const row = p.getByRole('table', { name: 'Round 1 pairings' }).locator(`tr[data-match="r1-t${match.table}"]`);
     await row.waitFor();
     // The match row is scrolled into view.
-    await p.waitForFunction((id) => {
-      const r = document.getElementById(id)!.getBoundingClientRect();
-      return r.top >= 0 && r.top < window.innerHeight;
-    }, `r1-t${match.table}`);
+    await inView(p, `r1-t${match.table}`);
 
     const game = match.games[0];
     await row.getByRole('link', { name: 'Game 1' }).click();
@@ -256,10 +273,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const entry = p.getByRole('listitem', { name: new RegExp(`^${name}`) });
     await entry.waitFor();
     expect(await entry.getAttribute('aria-current')).toBe('true');
-    await p.waitForFunction((id) => {
-      const r = document.getElementById(id)!.getBoundingClientRect();
-      return r.top >= 0 && r.top < window.innerHeight;
-    }, `card-${character}`);
+    await inView(p, `card-${character}`);
     await expectAccessible(p);
     await screenshot(p, 'catalog-desktop', { fullPage: false });
 

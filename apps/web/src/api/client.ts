@@ -1,4 +1,4 @@
-import type { CatalogListing, ServedCatalog, Tournament, TournamentDecks, TournamentPage, TournamentRound, TournamentStandings, CardsReport, DecksReport, GamePage, GameReplay, GameState, GameSummary, MatchupsReport, OverviewReport } from './types';
+import type { CatalogListing, ServedCatalog, Tournament, TournamentConversion, TournamentDecks, TournamentPage, TournamentRound, TournamentStandings, CardsReport, DecksReport, GamePage, GameReplay, GameState, GameSummary, MatchupsReport, OverviewReport } from './types';
 
 /** An error the API answered (`{ error: { code, message } }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -96,6 +96,7 @@ export const tournaments = {
   standings: (id: string, afterRound: number | undefined, signal?: AbortSignal) => getJson<TournamentStandings>(`${tournament(id)}/standings${query({ afterRound })}`, signal),
   round: (id: string, n: number, signal?: AbortSignal) => getJson<TournamentRound>(`${tournament(id)}/rounds/${n}`, signal),
   decks: (id: string, signal?: AbortSignal) => getJson<TournamentDecks>(`${tournament(id)}/decks`, signal),
+  conversion: (id: string, signal?: AbortSignal) => getJson<TournamentConversion>(`/v1/tournaments/conversion${query({ tournament: id })}`, signal),
 };
 
 export const catalogs = {

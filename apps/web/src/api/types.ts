@@ -46,3 +46,4 @@ export type RoundPairing = TournamentRound['pairings'][number];
 export type MatchPairing = Exclude<RoundPairing, { bye: string }>;
 export type TournamentDecks = TournamentRead<'decks'>;
 export type RegisteredDeck = TournamentDecks['decks'][number];
+export type TournamentConversion = TournamentRead<'conversion'>;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { session } from '../api/client';
 import { Link } from '../router';
+import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { boardFor } from './boards';
 import { Controls } from './controls';
@@ -59,18 +60,15 @@ export function ReplayPage({ gameId }: { gameId: string }) {
   );
 }
 
-/** A game of a tournament links back up to its match on the tournament page. */
+/** A game of a recorded tournament links back up to its match on the tournament page. */
 function TournamentContext({ context }: { context: { tournament?: string; round?: number; table?: number; gameNumber?: number; bestOf?: number } | null | undefined }) {
+  const recorded = useRecordedTournaments();
   if (!context?.tournament) return null;
   const { tournament, round, table, gameNumber, bestOf } = context;
-  const href = `/tournaments/${encodeURIComponent(tournament)}${round !== undefined ? `?round=${round}${table !== undefined ? `#r${round}-t${table}` : ''}` : ''}`;
+  const where = `${tournament}${round !== undefined ? ` · round ${round}` : ''}${table !== undefined ? ` · table ${table}` : ''}`;
   return (
     <nav className="breadcrumb" aria-label="Tournament">
-      <Link href={href}>
-        {tournament}
-        {round !== undefined ? ` · round ${round}` : ''}
-        {table !== undefined ? ` · table ${table}` : ''}
-      </Link>
+      {recorded.has(tournament) ? <Link href={tournamentHref(tournament, round, table)}>{where}</Link> : where}
       {gameNumber !== undefined ? ` · game ${gameNumber}${bestOf ? ` of best of ${bestOf}` : ''}` : ''}
     </nav>
   );

@@ -9,7 +9,7 @@ import { ErrorBox, Loading } from '../ui/errors';
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
 /** The anchor of a match on the tournament page: `#r3-t5`, or `#r3-bye` for the round's bye. */
-export const matchAnchor = (round: number, p: RoundPairing) => (isBye(p) ? `r${round}-bye-${p.bye}` : `r${round}-t${p.table}`);
+export const matchAnchor = (round: number, p: RoundPairing) => (isBye(p) ? `r${round}-bye-${p.bye}` : `r${round}-t${p.table}`); // tournamentHref links to these
 export const matchHref = (round: number, p: RoundPairing) => hrefWith({ round }, matchAnchor(round, p));
 
 /** "2–1", with drawn games after a second dash ("1–1–1"). */

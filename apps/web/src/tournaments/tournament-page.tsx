@@ -1,9 +1,10 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError, query, tournaments } from '../api/client';
-import type { RegisteredDeck, Standing, Tournament, TournamentRound, TournamentStandings } from '../api/types';
+import type { RegisteredDeck, Standing, Tournament, TournamentConversion, TournamentRound, TournamentStandings } from '../api/types';
 import { Link, hrefWith, setParams, useLocation } from '../router';
-import { catalogHref, useCardNames } from '../ui/card-name';
+import { catalogHref, useCardNames, useCatalog } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
+import { pct } from '../ui/rate';
 import { useScrollToHash } from '../ui/scroll';
 import { DeckList } from './deck-list';
 import { MatchGames, Names, PlayerLink, RoundNav, RoundSection, isBye, matchHref, scoreText } from './rounds';
@@ -21,12 +22,12 @@ function outcomeWord(m: { players: readonly string[]; result: { wins: Readonly<R
 
 export const recordText = (r: Standing['record']) => `${r.wins}–${r.losses}–${r.draws}`;
 
-/** Where the standings are defined: docs/tournaments.md, bundled as /tournaments/definitions. */
-const STANDINGS_DEFINED = '/tournaments/definitions#standings';
+/** Where the standings and conversion are defined: docs/tournaments.md, bundled as /tournaments/definitions. */
+const TOURNAMENTS_DEFINED = '/tournaments/definitions';
 
-function Defined({ label }: { label: string }) {
+function Defined({ label, anchor = 'standings' }: { label: string; anchor?: string }) {
   return (
-    <Link href={STANDINGS_DEFINED} className="defined" aria-label={`Definition of ${label}`} title={`What “${label}” means`}>
+    <Link href={`${TOURNAMENTS_DEFINED}#${anchor}`} className="defined" aria-label={`Definition of ${label}`} title={`What “${label}” means`}>
       ?
     </Link>
   );
@@ -64,9 +65,13 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
     })),
   });
   const decks = useQuery({ queryKey: ['tournament', tournamentId, 'decks'], queryFn: ({ signal }) => tournaments.decks(tournamentId, signal), enabled: !!t });
+  const conversion = useQuery({ queryKey: ['tournament', tournamentId, 'conversion'], queryFn: ({ signal }) => tournaments.conversion(tournamentId, signal), enabled: recorded > 0 });
   const cardNames = useCardNames(t?.catalog);
   const names: Names = new Map((final.data?.standings ?? []).map((s) => [s.playerId, s.name]));
-  useScrollToHash(!!t && !!final.data && rounds.every((r) => r.data));
+  // Scroll to the URL's anchor once every section it may name has been drawn.
+  // (the card names too: a list drawn with ids first would change height under the anchor).
+  const catalog = useCatalog(t?.catalog);
+  useScrollToHash(!!t && !!final.data && rounds.every((r) => r.data) && !conversion.isPending && !decks.isPending && (!t.catalog || !catalog.isPending));
 
   if (tournament.isError) return <ErrorBox error={tournament.error} title={`The tournament ${tournamentId} could not be read`} />;
   if (!t) return <Loading what="the tournament" />;
@@ -79,6 +84,7 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       <nav className="sub-nav" aria-label="Tournament sections">
         <a href="#standings">Standings</a>
         <a href="#rounds">Rounds</a>
+        <a href="#archetypes">Archetypes</a>
         <a href="#decks">Deck lists</a>
         <Link href={`/meta${query({ system: t.system, tournament: t.id })}`}>Meta of this tournament</Link>
         <Link href={`/games${query({ tournament: t.id })}`}>All its games</Link>
@@ -124,6 +130,8 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
         {recorded > 1 ? <RoundNav rounds={recorded} current={shownRound} /> : null}
         {recorded > 0 ? <RoundSection round={rounds[shownRound - 1]!} names={names} /> : <p>No round is recorded yet.</p>}
       </section>
+
+      {conversion.data && conversion.data.archetypes.length ? <Conversion conversion={conversion.data} cut={t.topCut} /> : null}
 
       <section className="panel" id="decks" aria-labelledby="decks-title">
         <h2 id="decks-title">Deck lists</h2>
@@ -195,7 +203,10 @@ export function StandingsTable({ standings }: { standings: TournamentStandings }
             </th>
             <th scope="col">Player</th>
             <th scope="col" className="num">
-              Points
+              <span className="wide-only">Points</span>
+              <abbr className="narrow-only" title="match points">
+                Pts
+              </abbr>
             </th>
             <th scope="col">
               <abbr title="match wins–losses–draws">Record</abbr>
@@ -350,5 +361,67 @@ function DeckLists({ decks, catalog, cardNames, standings }: { decks: Registered
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Per archetype: its share of the field against its share of the top cut (or the top 8 by standings). */
+function Conversion({ conversion: c, cut }: { conversion: TournamentConversion; cut: number | null }) {
+  return (
+    <section className="panel" id="archetypes" aria-labelledby="archetypes-title">
+      <h2 id="archetypes-title">
+        Archetypes <Defined label="conversion" anchor="reading" />
+      </h2>
+      <p className="muted">
+        {cut ? `The top cut is the top ${cut}` : 'Without a top cut, the top 8'} by final standings ({c.topCut} of {c.players} players). Conversion is the share of the top cut over the share of the
+        field: above 1, the archetype did better than its numbers alone. The counts are beside each share: a handful of players is no evidence.
+      </p>
+      {/* No link inside: the box itself takes focus, so a keyboard can scroll it on a phone. */}
+      <div className="table-scroll" tabIndex={0} role="group" aria-label="Archetype conversion, scrollable">
+        <table aria-label="Archetype conversion">
+          <thead>
+            <tr>
+              <th scope="col">Archetype</th>
+              <th scope="col" className="num">
+                Players
+              </th>
+              <th scope="col" className="num">
+                Top cut
+              </th>
+              <th scope="col" className="num">
+                Field share
+              </th>
+              <th scope="col" className="num">
+                Top-cut share
+              </th>
+              <th scope="col" className="num">
+                Conversion
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.archetypes.map((a) => (
+              <tr key={a.archetype} data-archetype={a.archetype}>
+                <th scope="row">{a.archetype}</th>
+                <td className="num" data-field="players">
+                  {a.players}
+                </td>
+                <td className="num" data-field="topCut">
+                  {a.topCut}
+                </td>
+                <td className="num" data-field="share">
+                  {pct(a.share)}
+                </td>
+                <td className="num" data-field="topCutShare">
+                  {pct(a.topCutShare)}
+                </td>
+                <td className="num" data-field="conversion">
+                  {a.conversion === null ? '—' : `${a.conversion.toFixed(2)}×`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
