@@ -3,7 +3,7 @@ import { CardName } from '../ui/card-name';
 
 export interface DeckSection {
   readonly name: string;
-  /** Catalog card id → copies, in the order the list first names each card. */
+  /** Catalog card id → copies, in the order the list first names each card (shown by name). */
   readonly cards: readonly { readonly cardId: string; readonly copies: number }[];
 }
 
@@ -54,7 +54,7 @@ export function DeckList({ deck, catalog, names }: { deck: RegisteredDeck; catal
             {sectionTitle(s.name)} <span className="muted">({s.cards.reduce((n, c) => n + c.copies, 0)})</span>
           </h4>
           <ul>
-            {s.cards.map((c) => (
+            {[...s.cards].sort((a, b) => (names.get(a.cardId) ?? a.cardId).localeCompare(names.get(b.cardId) ?? b.cardId)).map((c) => (
               <li key={c.cardId} data-card={c.cardId}>
                 <span className="copies">{c.copies}×</span> <CardName cardId={c.cardId} name={names.get(c.cardId)} catalog={catalog ?? undefined} />
               </li>
