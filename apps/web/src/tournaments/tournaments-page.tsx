@@ -57,7 +57,7 @@ export function TournamentsPage() {
       ) : null}
       {list.data && list.data.tournaments.length ? (
         <div className="table-scroll">
-          <table aria-label="Tournaments">
+          <table className="listing" aria-label="Tournaments">
             <thead>
               <tr>
                 <th scope="col">Tournament</th>
@@ -81,15 +81,15 @@ export function TournamentsPage() {
                       <code>{t.id}</code>
                     </div>
                   </th>
-                  <td data-field="system">
+                  <td data-field="system" data-label="System">
                     {t.system} <span className="muted small-text">rules {t.rulesVersion}</span>
                   </td>
-                  <td data-field="dates">{datesText(t)}</td>
-                  <td data-field="format">{formatText(t)}</td>
-                  <td className="num" data-field="players">
+                  <td data-field="dates" data-label="Dates">{datesText(t)}</td>
+                  <td data-field="format" data-label="Format">{formatText(t)}</td>
+                  <td className="num" data-field="players" data-label="Players">
                     {t.players}
                   </td>
-                  <td className="num" data-field="rounds">
+                  <td className="num" data-field="rounds" data-label="Rounds">
                     {t.roundsRecorded} of {t.swissRounds}
                   </td>
                 </tr>
