@@ -1,7 +1,7 @@
 // What the browser tests stand on: the built API in its own process on a scratch PostgreSQL
 // database, an upload token, games uploaded over HTTP, and Debian's Chromium driven by playwright-core.
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { Browser, BrowserContext, Page, chromium } from 'playwright-core';
@@ -150,9 +150,33 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { page, context, errors, responses, close: () => context.close() };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot of the whole page, or with `fullPage: false` of what the window shows (a linked anchor, say). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/**
+ * axe-core's WCAG 2 A/AA rules on the page as it stands: every violation fails, named with its
+ * rule, impact and the first elements it found.
+ */
+export async function expectAccessible(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  const violations = await page.evaluate(
+    async (exclude) => {
+      const axe = (window as unknown as { axe: any }).axe;
+      const result = await axe.run({ exclude: exclude.map((s: string) => [s]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+    },
+    exclude,
+  );
+  if (violations.length) throw new Error(`${page.url()} has accessibility violations:\n${violations.join('\n')}`);
+}
+
+/** The page is no wider than its window (wide tables scroll inside their own box). */
+export async function expectNoSideways(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+  if (scroll > width) throw new Error(`${page.url()} is ${scroll} px wide in a ${width} px window`);
 }
 
 /** The step the board shows (its `data-step`), once it matches `step`. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Prng, simulateGame, bornFromBlood, simulateDocuments } from '@cardlog/rules';
-import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
+import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -106,6 +106,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     expect(await p.getByLabel('System').inputValue()).toBe(SYSTEM);
     expect(await p.title()).toBe('Meta · Cardlog');
     expect(await p.getByRole('figure', { name: 'Win rate (mirrors excluded) with 95% interval' }).locator('svg').count()).toBeGreaterThan(0);
+    await expectAccessible(p);
     await screenshot(p, 'meta-desktop');
 
     await p.getByLabel('Tournament').fill('spring-open');
@@ -123,10 +124,12 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     await p.getByRole('link', { name: 'Definition of win rate' }).click();
     await p.waitForURL(/\/meta\/definitions#win-rate-and-how-draws-count$/);
     await p.getByRole('heading', { name: 'Win rate, and how draws count' }).waitFor();
+    await expectAccessible(p);
     await screenshot(p, 'definitions-desktop');
 
     const phone = await page(`/meta?system=${SYSTEM}`, PHONE);
     await expectDashboardEqualsApi(phone.page, `system=${SYSTEM}`);
+    await expectNoSideways(phone.page);
     await screenshot(phone.page, 'meta-phone');
   });
 
@@ -149,6 +152,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
       expect(rows[c.cardId]!.gamesInDeck).toBe(String(c.gamesInDeck));
       expect(rows[c.cardId]!.inHand).toContain(c.inHand.value === null ? 'no games' : `${pct(c.inHand.value)} [${pct(c.inHand.low)}–${pct(c.inHand.high)}] · ${c.inHand.games} games`);
     }
+    await expectAccessible(p);
     await screenshot(p, 'cards-desktop');
     const wanted = cards[0].name as string;
     await p.getByRole('searchbox', { name: 'Search cards' }).fill(wanted.slice(0, 5));
@@ -184,6 +188,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const rejection = await results.getByRole('listitem', { name: 'bad.json' }).textContent();
     expect(rejection).toContain(`event ${badIndex}`);
     expect(rejection).toMatch(/[A-Z]+_[A-Z_]+/); // the rule code
+    await expectAccessible(p);
     await screenshot(p, 'upload-desktop');
     // The good one is stored, the bad one stored nothing.
     expect((await api(server, '/v1/games?limit=200')).items.length).toBe(before + 1);
@@ -197,6 +202,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
 
     const phone = await page('/upload', PHONE);
     await phone.page.getByLabel('Upload token').waitFor();
+    await expectNoSideways(phone.page);
     await screenshot(phone.page, 'upload-phone');
   });
 });

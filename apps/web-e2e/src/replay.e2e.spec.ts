@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Prng, bornFromBlood, simulateGame } from '@cardlog/rules';
 import { expectedBoard, renderedBoard } from './board-text';
-import { DESKTOP, PHONE, ROOT, Server, Watched, api, createToken, describeInBrowser, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
+import { DESKTOP, PHONE, ROOT, Server, Watched, api, createToken, describeInBrowser, expectAccessible, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
 
 jest.setTimeout(240_000);
 
@@ -56,6 +56,7 @@ describeInBrowser('the replay viewer in Chromium', () => {
     const { page: p } = await page('/games');
     await p.getByRole('link', { name: /^Replay / }).first().waitFor();
     expect(await p.title()).toBe('Games · Cardlog');
+    await expectAccessible(p);
     await screenshot(p, 'games-desktop');
     expect(await p.getByRole('link', { name: /^Replay / }).count()).toBe(4);
     await p.getByLabel('Tournament').fill('spring-open');
@@ -138,6 +139,7 @@ describeInBrowser('the replay viewer in Chromium', () => {
     await p.goto(`${server.url}/games/${ids[0]}?step=${Math.floor(total / 3)}&view=p1`);
     await waitForStep(p, Math.floor(total / 3));
     expect(await p.title()).toMatch(/^Replay: Alice vs Bob · step \d+ · Cardlog$/);
+    await expectAccessible(p);
     await screenshot(p, 'replay-desktop');
     const phone = await page(`/games/${ids[0]}?step=${Math.floor(total / 3)}&view=p1`, PHONE);
     await waitForStep(phone.page, Math.floor(total / 3));

@@ -1,7 +1,11 @@
+import { CatalogPage, CatalogsPage } from './catalogs/catalog-page';
 import { GamesPage } from './games/games-page';
 import { CardsPage } from './meta/cards-page';
 import { DefinitionsPage } from './meta/definitions-page';
 import { MetaPage } from './meta/meta-page';
+import { TournamentDefinitionsPage } from './tournaments/definitions-page';
+import { TournamentPage } from './tournaments/tournament-page';
+import { TournamentsPage } from './tournaments/tournaments-page';
 import { UploadPage } from './upload/upload-page';
 import { ReplayPage } from './replay/replay-page';
 import { Link, match, useLocation } from './router';
@@ -15,6 +19,13 @@ function Page({ path }: { path: string }) {
   if (path === '/meta/cards') return <CardsPage />;
   if (path === '/meta/definitions') return <DefinitionsPage />;
   if (path === '/upload') return <UploadPage />;
+  if (path === '/tournaments') return <TournamentsPage />;
+  if (path === '/tournaments/definitions') return <TournamentDefinitionsPage />;
+  if (path === '/catalogs') return <CatalogsPage />;
+  const catalog = match('/catalogs/:id', path);
+  if (catalog) return <CatalogPage catalogId={catalog.id!} />;
+  const tournament = match('/tournaments/:id', path);
+  if (tournament) return <TournamentPage tournamentId={tournament.id!} />;
   const prefix = match('/upload/prefix/:key', path);
   if (prefix) return <ReplayPage gameId={`local:${prefix.key}`} />;
   const replay = match('/games/:id', path);

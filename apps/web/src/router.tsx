@@ -6,18 +6,19 @@ import { AnchorHTMLAttributes, MouseEvent, useSyncExternalStore } from 'react';
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 window.addEventListener('popstate', notify);
+window.addEventListener('hashchange', notify);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-const snapshot = () => window.location.pathname + window.location.search;
+const snapshot = () => window.location.pathname + window.location.search + window.location.hash;
 
-export function useLocation(): { path: string; params: URLSearchParams } {
+export function useLocation(): { path: string; params: URLSearchParams; hash: string } {
   const href = useSyncExternalStore(subscribe, snapshot);
   const url = new URL(href, window.location.origin);
-  return { path: url.pathname, params: url.searchParams };
+  return { path: url.pathname, params: url.searchParams, hash: decodeURIComponent(url.hash.slice(1)) };
 }
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
@@ -27,14 +28,21 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   notify();
 }
 
-/** Updates some query parameters of the current URL (null removes one). */
-export function setParams(changes: Record<string, string | number | null | undefined>, options: { replace?: boolean } = { replace: true }): void {
+type Changes = Record<string, string | number | null | undefined>;
+
+/** The current URL with some query parameters changed (null removes one) and, when given, another hash. */
+export function hrefWith(changes: Changes, hash?: string): string {
   const url = new URL(window.location.href);
   for (const [k, v] of Object.entries(changes)) {
     if (v === null || v === undefined || v === '') url.searchParams.delete(k);
     else url.searchParams.set(k, String(v));
   }
-  navigate(url.pathname + url.search, options);
+  return url.pathname + url.search + (hash === undefined ? url.hash : hash ? `#${hash}` : '');
+}
+
+/** Updates some query parameters of the current URL (null removes one). */
+export function setParams(changes: Changes, options: { replace?: boolean } = { replace: true }): void {
+  navigate(hrefWith(changes), options);
 }
 
 /** An anchor that navigates in-app on a plain left click, and stays a real link otherwise. */

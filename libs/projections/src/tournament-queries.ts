@@ -35,6 +35,17 @@ interface StandingRow {
   dropped_after: number | null;
 }
 
+interface MatchRow {
+  table_number: number | null;
+  player_a: string;
+  player_b: string | null;
+  wins_a: number;
+  wins_b: number;
+  draws: number;
+  result_only: boolean;
+  games: RecordedGame[];
+}
+
 /** Reads of the tournament read models: list, one tournament, standings, a round's pairings, lists. */
 export class TournamentQueries {
   constructor(private readonly sql: Sql) {}
@@ -84,7 +95,7 @@ export class TournamentQueries {
 
   async round(id: string, n: number) {
     const tournament = await this.get(id);
-    const rows = await this.sql<Record<string, any>[]>`
+    const rows = await this.sql<MatchRow[]>`
       select * from rm_tournament_matches where tournament_id = ${id} and round = ${n} order by table_number nulls last, player_a`;
     if (rows.length === 0) throw new TournamentQueryError('not_found', 'ROUND_NOT_FOUND', `tournament "${id}" has no round ${n} recorded`);
     return {
@@ -95,11 +106,11 @@ export class TournamentQueries {
         r.player_b === null
           ? { bye: r.player_a }
           : {
-              table: r.table_number,
-              players: [r.player_a, r.player_b],
+              table: r.table_number as number,
+              players: [r.player_a, r.player_b] as [string, string],
               result: { wins: { [r.player_a]: r.wins_a, [r.player_b]: r.wins_b }, draws: r.draws },
               resultOnly: r.result_only,
-              games: (r.games as RecordedGame[]).map((g) => ({ ...g, replay: `/v1/games/${g.gameId}/replay`, log: `/v1/games/${g.gameId}/log` })),
+              games: r.games.map((g) => ({ ...g, replay: `/v1/games/${g.gameId}/replay`, log: `/v1/games/${g.gameId}/log` })),
             },
       ),
     };
@@ -111,7 +122,7 @@ export class TournamentQueries {
     if (!tournament.decksPublic && tournament.roundsRecorded < tournament.swissRounds) {
       throw new TournamentQueryError('forbidden', 'DECKS_NOT_PUBLIC', `the lists of "${id}" are public after round ${tournament.swissRounds} (${tournament.roundsRecorded} recorded)`);
     }
-    const rows = await this.sql<Record<string, unknown>[]>`
+    const rows = await this.sql<{ player_id: string; name: string; deck_name: string | null; archetype: string | null; list: unknown }[]>`
       select player_id, name, deck_name, archetype, list from rm_tournament_players where tournament_id = ${id} order by player_id`;
     return { tournament: id, decks: rows.map((r) => ({ playerId: r.player_id, name: r.name, deck: { name: r.deck_name, archetype: r.archetype, list: r.list } })) };
   }
@@ -161,6 +172,8 @@ function summary(row: Record<string, unknown>) {
     topCut: row.top_cut as number | null,
     bestOf: row.best_of as number,
     decksPublic: row.decks_public as boolean,
+    /** The catalog the registered lists were checked against (null when the bundle named none). */
+    catalog: (row.catalog_id as string | null) ?? null,
     players: row.players as number,
     roundsRecorded: row.rounds_recorded as number,
   };

@@ -79,7 +79,7 @@ export const SCHEMAS: Record<string, Schema> = {
   TournamentJsonSchema: openObject('the JSON Schema of the cardlog-tournament/1 bundle format'),
   TournamentStored: openObject('the stored tournament: its id, games and rounds (docs/tournaments.md)'),
   TournamentPage: openObject('tournaments matching the filters'),
-  Tournament: openObject('a tournament: format, dates, players, rounds recorded'),
+  Tournament: openObject('a tournament: format, dates, catalog, players, rounds recorded'),
   TournamentStandings: openObject('standings after a round: points, OMW%, GW%, OGW%, rank'),
   TournamentRound: openObject('a round: pairings, results and links to each game and its replay'),
   TournamentDecks: openObject("the players' registered deck lists"),

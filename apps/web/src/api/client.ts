@@ -1,4 +1,4 @@
-import type { CardsReport, DecksReport, GamePage, GameReplay, GameState, GameSummary, MatchupsReport, OverviewReport } from './types';
+import type { CatalogListing, ServedCatalog, Tournament, TournamentConversion, TournamentDecks, TournamentPage, TournamentRound, TournamentStandings, CardsReport, DecksReport, GamePage, GameReplay, GameState, GameSummary, MatchupsReport, OverviewReport } from './types';
 
 /** An error the API answered (`{ error: { code, message } }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -86,4 +86,20 @@ export const stats = {
   matchups: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<MatchupsReport>(`/v1/stats/matchups${query(filter)}`, signal),
   cards: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<CardsReport>(`/v1/stats/cards${query(filter)}`, signal),
   overview: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<OverviewReport>(`/v1/stats/overview${query(filter)}`, signal),
+};
+
+const tournament = (id: string) => `/v1/tournaments/${encodeURIComponent(id)}`;
+
+export const tournaments = {
+  list: (filter: Record<string, string | undefined>, signal?: AbortSignal) => getJson<TournamentPage>(`/v1/tournaments${query(filter)}`, signal),
+  get: (id: string, signal?: AbortSignal) => getJson<Tournament>(tournament(id), signal),
+  standings: (id: string, afterRound: number | undefined, signal?: AbortSignal) => getJson<TournamentStandings>(`${tournament(id)}/standings${query({ afterRound })}`, signal),
+  round: (id: string, n: number, signal?: AbortSignal) => getJson<TournamentRound>(`${tournament(id)}/rounds/${n}`, signal),
+  decks: (id: string, signal?: AbortSignal) => getJson<TournamentDecks>(`${tournament(id)}/decks`, signal),
+  conversion: (id: string, signal?: AbortSignal) => getJson<TournamentConversion>(`/v1/tournaments/conversion${query({ tournament: id })}`, signal),
+};
+
+export const catalogs = {
+  list: (signal?: AbortSignal) => getJson<{ items: CatalogListing[] }>('/v1/catalogs', signal),
+  get: (id: string, signal?: AbortSignal) => getJson<ServedCatalog>(`/v1/catalogs/${encodeURIComponent(id)}`, signal),
 };

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, query } from '../api/client';
 import type { GameSummary } from '../api/types';
 import { Link, navigate, setParams, useLocation } from '../router';
+import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 
 const FILTERS = [
@@ -70,7 +71,14 @@ function result(g: GameSummary): string {
   return `${winner?.name ?? outcome.winner} won (${outcome.reason})`;
 }
 
+function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlySet<string> }) {
+  if (!context?.tournament) return <>—</>;
+  const text = `${context.tournament}${context.round !== undefined ? ` · round ${context.round}` : ''}`;
+  return recorded.has(context.tournament) ? <Link href={tournamentHref(context.tournament, context.round, context.table)}>{text}</Link> : <>{text}</>;
+}
+
 function GamesTable({ games }: { games: GameSummary[] }) {
+  const recorded = useRecordedTournaments();
   if (games.length === 0) return <p>No game matches these filters.</p>;
   return (
     <div className="table-scroll">
@@ -94,7 +102,9 @@ function GamesTable({ games }: { games: GameSummary[] }) {
                 <Link href={`/games/${g.id}?step=0`}>Replay {g.id.slice(0, 8)}</Link>
               </td>
               <td>{g.system}</td>
-              <td>{g.game?.tournament ? `${g.game.tournament}${g.game.round !== undefined ? ` · round ${g.game.round}` : ''}` : '—'}</td>
+              <td>
+                <TournamentCell context={g.game} recorded={recorded} />
+              </td>
               <td>
                 {g.players.map((p) => (
                   <div key={p.seat}>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { query, stats } from '../api/client';
 import type { CardStats, WinRate } from '../api/types';
 import { Link, setParams, useLocation } from '../router';
+import { CardName, useCardCatalogs } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, DifferenceText, Rate } from '../ui/rate';
 import { StatsFilters } from './filters';
@@ -49,6 +50,7 @@ export function CardsPage() {
   const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const q = params.get('q') ?? '';
   const block = cards.data?.systems.find((s) => s.system === filter.system);
+  const catalogOf = useCardCatalogs(filter.system);
   const rows = block ? sortCards(block.cards.filter((c) => c.name.toLowerCase().includes(q.toLowerCase())), sort, dir) : [];
 
   const header = (key: SortKey, label: string) => {
@@ -98,7 +100,7 @@ export function CardsPage() {
               {rows.map((c) => (
                 <tr key={c.cardId} data-card={c.cardId}>
                   <th scope="row">
-                    {c.name}
+                    <CardName cardId={c.cardId} name={c.name} catalog={catalogOf.get(c.cardId)} />
                     <div className="muted small-text">
                       <code>{c.cardId}</code> · {c.meanCopies.toFixed(2)} copies on average
                     </div>

@@ -19,7 +19,7 @@ function inline(text: string): ReactNode[] {
 }
 
 /** Renders docs/stats.md (bundled at build time): headings, paragraphs, lists, tables and code blocks. */
-function Markdown({ source }: { source: string }) {
+export function Markdown({ source }: { source: string }) {
   const blocks: ReactNode[] = [];
   const lines = source.split('\n');
   for (let i = 0; i < lines.length; ) {
@@ -77,14 +77,19 @@ function Markdown({ source }: { source: string }) {
 
 /** `/meta/definitions`: what every number on the meta pages means, from docs/stats.md. */
 export function DefinitionsPage() {
-  useTitle('Definitions');
+  return <DocumentPage source={stats} title="Definitions" />;
+}
+
+/** A bundled document with heading anchors, scrolled to the URL's `#anchor`. */
+export function DocumentPage({ source, title }: { source: string; title: string }) {
+  useTitle(title);
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
   }, []);
   return (
     <article className="definitions">
-      <Markdown source={stats} />
+      <Markdown source={source} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { stats } from '../api/client';
 import { setParams, useLocation } from '../router';
+import { useRecordedTournaments } from '../tournaments/recorded';
 import { Defined } from '../ui/rate';
 
 export const FILTER_KEYS = ['system', 'tournament', 'from', 'to', 'rulesVersion', 'minGames'] as const;
@@ -25,6 +26,7 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
     const form = new FormData(e.currentTarget);
     setParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, String(form.get(k) ?? '').trim() || null])), { replace: false });
   };
+  const tournaments = useRecordedTournaments();
   // Re-mount the inputs when the URL changes (back/forward) and when the systems arrive: a select's
   // defaultValue only counts at mount, and before the systems load it has no option to select.
   const key = JSON.stringify([filter, systems]);
@@ -42,7 +44,12 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
       </label>
       <label>
         Tournament
-        <input name="tournament" defaultValue={filter.tournament ?? ''} placeholder="any" />
+        <input name="tournament" defaultValue={filter.tournament ?? ''} placeholder="any" list="recorded-tournaments" />
+        <datalist id="recorded-tournaments">
+          {[...tournaments].map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
       </label>
       <label>
         From

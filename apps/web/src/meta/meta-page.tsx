@@ -154,7 +154,8 @@ function Decks({ decks }: { decks: SystemDecks }) {
 function heat(rate: WinRate): string {
   if (rate.value === null) return 'transparent';
   const strength = Math.min(1, Math.abs(rate.value - 0.5) * 2.5) * (rate.tooSmallToRank ? 0.35 : 1);
-  return rate.value >= 0.5 ? `rgba(178, 34, 52, ${0.12 + 0.55 * strength})` : `rgba(31, 95, 191, ${0.12 + 0.55 * strength})`;
+  // At most half strength, so the cell's dark text keeps a 4.5:1 contrast (WCAG AA) on the strongest colour.
+  return rate.value >= 0.5 ? `rgba(178, 34, 52, ${0.1 + 0.4 * strength})` : `rgba(31, 95, 191, ${0.1 + 0.4 * strength})`;
 }
 
 function Matchups({ matchups }: { matchups: SystemMatchups }) {

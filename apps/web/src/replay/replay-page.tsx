@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { session } from '../api/client';
+import { Link } from '../router';
+import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { boardFor } from './boards';
 import { Controls } from './controls';
@@ -30,6 +32,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         <h1>
           {players.map((p) => p.name).join(' vs ')} <span className="muted">· {game.data.system}</span>
         </h1>
+        <TournamentContext context={game.data.game} />
         <ViewerBar model={model} />
         {isLocal(gameId) ? (
           <p className="notice" role="note">
@@ -54,6 +57,20 @@ export function ReplayPage({ gameId }: { gameId: string }) {
       </div>
       <EventLog model={model} />
     </div>
+  );
+}
+
+/** A game of a recorded tournament links back up to its match on the tournament page. */
+function TournamentContext({ context }: { context: { tournament?: string; round?: number; table?: number; gameNumber?: number; bestOf?: number } | null | undefined }) {
+  const recorded = useRecordedTournaments();
+  if (!context?.tournament) return null;
+  const { tournament, round, table, gameNumber, bestOf } = context;
+  const where = `${tournament}${round !== undefined ? ` · round ${round}` : ''}${table !== undefined ? ` · table ${table}` : ''}`;
+  return (
+    <nav className="breadcrumb" aria-label="Tournament">
+      {recorded.has(tournament) ? <Link href={tournamentHref(tournament, round, table)}>{where}</Link> : where}
+      {gameNumber !== undefined ? ` · game ${gameNumber}${bestOf ? ` of best of ${bestOf}` : ''}` : ''}
+    </nav>
   );
 }
 

@@ -3,7 +3,9 @@ import { Link } from '../router';
 /** The app's sections; a section is listed once its page exists. */
 export const SECTIONS = [
   { href: '/games', label: 'Games', matches: (p: string) => p === '/' || p.startsWith('/games') },
+  { href: '/tournaments', label: 'Tournaments', matches: (p: string) => p.startsWith('/tournaments') },
   { href: '/meta', label: 'Meta', matches: (p: string) => p.startsWith('/meta') },
+  { href: '/catalogs', label: 'Catalogs', matches: (p: string) => p.startsWith('/catalogs') },
   { href: '/upload', label: 'Upload', matches: (p: string) => p.startsWith('/upload') },
 ];
 

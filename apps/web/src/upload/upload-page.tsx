@@ -13,6 +13,10 @@ interface Rejection {
   readonly type?: string;
   readonly validEvents?: number;
   readonly path?: string;
+  /** Where in a tournament bundle: round number, table and game number. */
+  readonly round?: number;
+  readonly table?: number;
+  readonly game?: number;
   /** The prefix viewer of a rule failure, when the document itself was readable. */
   readonly prefix?: string;
 }
@@ -22,6 +26,8 @@ interface Line {
   readonly status: 'created' | 'exists' | 'rejected';
   readonly id?: string;
   readonly events?: number;
+  /** A tournament bundle's answer: the tournament with its rounds and games. */
+  readonly tournament?: { readonly id: string; readonly rounds?: number; readonly games?: number };
   readonly rejection?: Rejection;
 }
 
@@ -63,6 +69,25 @@ function rejectionOf(status: number, error: any, documentText?: string): Rejecti
   return r;
 }
 
+export const TOURNAMENT_FORMAT = 'cardlog-tournament/1';
+
+/** A single JSON document whose `format` says it is a tournament bundle (else null). */
+function asBundle(text: string): { tournament?: { id?: unknown }; rounds?: unknown[] } | null {
+  try {
+    const doc = JSON.parse(text);
+    return doc && typeof doc === 'object' && doc.format === TOURNAMENT_FORMAT ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The game document a bundle rejection points into (`$.rounds[i].pairings[j].games[k]…`), as text. */
+function gameOfBundle(bundle: any, path: string | undefined): string | undefined {
+  const m = /^\$\.rounds\[(\d+)\]\.pairings\[(\d+)\]\.games\[(\d+)\]/.exec(path ?? '');
+  const game = m ? bundle?.rounds?.[Number(m[1])]?.pairings?.[Number(m[2])]?.games?.[Number(m[3])] : undefined;
+  return game ? JSON.stringify(game) : undefined;
+}
+
 const isJsonLines = (name: string, text: string) => /\.(jsonl|ndjson)$/i.test(name) || text.trim().split('\n').filter((l) => l.trim()).length > 1;
 
 /** `/upload`: files or JSON Lines bundles with a session-only token; per-file progress and results. */
@@ -84,6 +109,11 @@ export function UploadPage() {
       const i = start + k;
       const text = await file.text();
       update(i, { state: 'uploading' });
+      const bundle = asBundle(text);
+      if (bundle) {
+        await uploadBundle(i, file.name, text, bundle);
+        continue;
+      }
       const batch = isJsonLines(file.name, text);
       const { status, body } = await send(batch ? '/v1/games/batch' : '/v1/games', text, token.trim(), (p) => update(i, { progress: p }));
       if (status >= 200 && status < 300 && batch) {
@@ -107,6 +137,21 @@ export function UploadPage() {
     }
   };
 
+  /** A tournament bundle goes whole to POST /v1/tournaments: stored all or nothing. */
+  const uploadBundle = async (i: number, name: string, text: string, bundle: any) => {
+    const { status, body } = await send('/v1/tournaments', text, token.trim(), (p) => update(i, { progress: p }));
+    const id = String(bundle.tournament?.id ?? '');
+    if (status >= 200 && status < 300) {
+      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: status === 201 ? 'created' : 'exists', tournament: { id: body.id, rounds: body.rounds, games: body.games } }] });
+    } else if (status === 409 && body?.error?.code === 'TOURNAMENT_EXISTS') {
+      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: 'exists', tournament: { id } }] });
+    } else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 413) {
+      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: 'rejected', rejection: rejectionOf(status, body?.error, gameOfBundle(bundle, body?.error?.path)) }] });
+    } else {
+      update(i, { state: 'failed', progress: 1, error: rejectionOf(status, body?.error) });
+    }
+  };
+
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setDragging(false);
@@ -121,8 +166,8 @@ export function UploadPage() {
     <section className="upload">
       <h1>Upload games</h1>
       <p>
-        cardlog/1 documents (<code>.json</code>, one game each) or JSON Lines (<code>.jsonl</code>, one game per line). A rejected game stores nothing; its valid prefix can
-        still be replayed here.
+        cardlog/1 documents (<code>.json</code>, one game each), JSON Lines (<code>.jsonl</code>, one game per line) or a tournament bundle (<code>cardlog-tournament/1</code>,
+        one <code>.json</code> with the players, lists, rounds and games, stored all or nothing). A rejected game stores nothing; its valid prefix can still be replayed here.
       </p>
       <label className="token-field">
         Upload token <input type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder="kept for this tab only" />
@@ -157,7 +202,13 @@ export function UploadPage() {
                 <ul>
                   {f.lines.map((l, k) => (
                     <li key={k} className={`line ${l.status}`}>
-                      {l.status === 'rejected' ? (
+                      {l.tournament && l.status !== 'rejected' ? (
+                        <>
+                          <span className="status-word">✓ {l.status === 'created' ? 'tournament stored' : 'tournament already stored'}</span>{' '}
+                          {l.tournament.rounds !== undefined ? `${l.tournament.rounds} rounds, ${l.tournament.games} games · ` : ''}
+                          <Link href={`/tournaments/${encodeURIComponent(l.tournament.id)}`}>open the tournament</Link>
+                        </>
+                      ) : l.status === 'rejected' ? (
                         <>
                           <span className="status-word">✗ rejected</span> {l.label !== f.name ? `${l.label}: ` : ''}
                           <RejectionText rejection={l.rejection!} />
@@ -183,6 +234,14 @@ export function UploadPage() {
 function RejectionText({ rejection: r }: { rejection: Rejection }) {
   return (
     <span className="rejection">
+      {r.round !== undefined ? (
+        <>
+          round <strong>{r.round}</strong>
+          {r.table !== undefined ? <>, table <strong>{r.table}</strong></> : null}
+          {r.game !== undefined ? <>, game <strong>{r.game}</strong></> : null}
+          {typeof r.index === 'number' && r.index >= 0 ? ', ' : ' '}
+        </>
+      ) : null}
       {typeof r.index === 'number' && r.index >= 0 ? (
         <>
           event <strong>{r.index}</strong>

@@ -1,0 +1,330 @@
+import type { Browser, Page } from 'playwright-core';
+import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
+import { replay, simulateTournament } from '@cardlog/rules';
+import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, until, waitForStep } from './harness';
+
+jest.setTimeout(300_000);
+
+const ID = 'web-cup';
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+/** Eight players, three best-of-three rounds: a drop after round 2, so round 3 has a bye; one match of round 3 is reported without logs. */
+function webCup(): { bundle: TournamentBundle; resultOnlyTable: number } {
+  const bundle = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 3, bestOf: 3, seed: 19, id: ID, name: 'Web Cup' });
+  const last = bundle.rounds[2]!;
+  const k = last.pairings.findIndex((p) => !isBye(p));
+  const played = last.pairings[k] as MatchPairing;
+  const winnerOf = (doc: GameDocument) => {
+    const outcome = replay(doc).outcome;
+    return outcome?.result === 'win' ? doc.players.find((p) => p.seat === outcome.winner)?.id : undefined;
+  };
+  const wins = Object.fromEntries(played.players.map((id) => [id, (played.games as unknown as GameDocument[]).filter((g) => winnerOf(g) === id).length]));
+  const draws = played.games!.length - Object.values(wins).reduce((a, b) => a + b, 0);
+  const pairings = [...last.pairings];
+  pairings[k] = { table: played.table, players: played.players, result: { wins, draws } };
+  return { bundle: { ...bundle, rounds: [bundle.rounds[0]!, bundle.rounds[1]!, { ...last, pairings }] }, resultOnlyTable: played.table };
+}
+
+/** The text of each `data-field` cell of a table's rows, keyed by a row attribute. */
+async function rowsOf(page: Page, table: string, rowKey: string): Promise<Record<string, Record<string, string>>> {
+  return page.evaluate(
+    ({ table, rowKey }) => {
+      const out: Record<string, Record<string, string>> = {};
+      document.querySelectorAll(`table[aria-label="${table}"] tbody tr`).forEach((tr) => {
+        const cells: Record<string, string> = { name: tr.querySelector('th')?.textContent?.trim() ?? '' };
+        tr.querySelectorAll('[data-field]').forEach((td) => (cells[td.getAttribute('data-field')!] = td.textContent!.trim()));
+        out[tr.getAttribute(rowKey)!] = cells;
+      });
+      return out;
+    },
+    { table, rowKey },
+  );
+}
+
+/** The element with this id is scrolled into the window (its top edge inside it). */
+async function inView(page: Page, id: string): Promise<void> {
+  const where = () => page.evaluate((id) => ({ top: document.getElementById(id)?.getBoundingClientRect().top ?? null, height: window.innerHeight, scrollY: window.scrollY }), id);
+  await page.waitForFunction((id) => {
+    const top = document.getElementById(id)?.getBoundingClientRect().top;
+    return top !== undefined && top >= -1 && top < window.innerHeight;
+  }, id, { timeout: 5_000 }).catch(async () => {
+    throw new Error(`#${id} is not in view: ${JSON.stringify(await where())}`);
+  });
+}
+
+describeInBrowser('the tournament pages in Chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let token: string;
+  let resultOnlyTable: number;
+  const open: Watched[] = [];
+  let expectedErrors: RegExp[] = [];
+
+  const page = async (path: string, viewport: { width: number; height: number } = DESKTOP) => {
+    const w = await openPage(browser, viewport);
+    open.push(w);
+    await w.page.goto(`${server.url}${path}`);
+    return w;
+  };
+
+  /** Every standings figure on the page against the API's answer after that round. */
+  async function expectStandingsEqualApi(p: Page, afterRound: number) {
+    const answer = await api(server, `/v1/tournaments/${ID}/standings?afterRound=${afterRound}`);
+    const table = `Standings after round ${afterRound}`;
+    await p.getByRole('table', { name: table }).waitFor();
+    const rows = await rowsOf(p, table, 'data-player');
+    expect(Object.keys(rows).sort()).toEqual(answer.standings.map((s: any) => s.playerId).sort());
+    for (const s of answer.standings) {
+      const row = rows[s.playerId]!;
+      expect(row.name).toContain(s.name);
+      expect(row.rank).toBe(String(s.rank));
+      expect(row.points).toBe(String(s.points));
+      expect(row.record).toContain(`${s.record.wins}–${s.record.losses}–${s.record.draws}`);
+      expect([row.omw, row.gw, row.ogw]).toEqual([tiebreak(s.omw), tiebreak(s.gw), tiebreak(s.ogw)]);
+      if (s.droppedAfter !== null) expect(row.name).toContain(`dropped after round ${s.droppedAfter}`);
+    }
+    // In the API's order: rank, then id.
+    const order = await p.evaluate((t) => [...document.querySelectorAll(`table[aria-label="${t}"] tbody tr`)].map((tr) => tr.getAttribute('data-player')), table);
+    expect(order).toEqual(answer.standings.map((s: any) => s.playerId));
+  }
+
+  /** Waits until the in-process projector has the tournament's rounds (404 until then). */
+  const projected = (id: string, rounds: number) =>
+    until(async () => {
+      const res = await fetch(`${server.url}/v1/tournaments/${id}`);
+      return res.ok && (await res.json()).roundsRecorded === rounds;
+    }, `tournament ${id} to be projected`);
+
+  beforeAll(async () => {
+    server = await startServer();
+    token = await createToken(server.databaseUrl);
+    const cup = webCup();
+    resultOnlyTable = cup.resultOnlyTable;
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(cup.bundle), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    await projected(ID, 3);
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    const errors = open.flatMap((w) => w.errors).filter((e) => !expectedErrors.some((x) => x.test(e)));
+    expectedErrors = [];
+    await Promise.all(open.splice(0).map((w) => w.close()));
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the tournaments with the API’s figures, and filters them by name in the URL', async () => {
+    const [t] = (await api(server, '/v1/tournaments')).tournaments;
+    const { page: p } = await page('/tournaments');
+    await p.getByRole('link', { name: 'Web Cup' }).waitFor();
+    expect(await p.title()).toBe('Tournaments · Cardlog');
+    const row = (await rowsOf(p, 'Tournaments', 'data-tournament'))[ID]!;
+    expect(row.name).toContain(t.name);
+    expect(row.system).toContain(t.system);
+    expect(row.dates).toBe(t.startDate);
+    expect(row.format).toBe(`${t.swissRounds} Swiss rounds, best of ${t.bestOf}`);
+    expect(row.players).toBe(String(t.players));
+    expect(row.rounds).toBe(`${t.roundsRecorded} of ${t.swissRounds}`);
+    await expectAccessible(p);
+    await screenshot(p, 'tournaments-desktop');
+
+    await p.getByRole('textbox', { name: 'Name' }).fill('no such cup');
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.waitForURL(/name=no\+such\+cup/);
+    await p.getByText('No tournament matches these filters').waitFor();
+    await p.goBack();
+    await p.getByRole('link', { name: 'Web Cup' }).waitFor();
+
+    const phone = await page('/tournaments', PHONE);
+    await phone.page.getByRole('link', { name: 'Web Cup' }).waitFor();
+    await expectNoSideways(phone.page);
+    await screenshot(phone.page, 'tournaments-phone');
+  });
+
+  it('shows the standings and rounds the API answers: tie-breakers, byes, result-only matches and each game’s replay link', async () => {
+    const { page: p } = await page(`/tournaments/${ID}`);
+    await expectStandingsEqualApi(p, 3);
+    expect(await p.title()).toBe('Web Cup · Cardlog');
+
+    // Round 3 (the last) is shown first: its bye, its result-only match, and a link per game.
+    const round = await api(server, `/v1/tournaments/${ID}/rounds/3`);
+    const pairings = p.getByRole('table', { name: 'Round 3 pairings' });
+    await pairings.waitFor();
+    for (const x of round.pairings) {
+      const row = pairings.locator(`tr[data-match="${isBye(x) ? `r3-bye-${x.bye}` : `r3-t${x.table}`}"]`);
+      if (isBye(x)) {
+        expect(await row.locator('[data-field="result"]').textContent()).toContain('bye');
+        continue;
+      }
+      const [a, b] = x.players;
+      expect(await row.locator('[data-field="result"]').textContent()).toContain(`${x.result.wins[a]}–${x.result.wins[b]}${x.result.draws ? `–${x.result.draws}` : ''}`);
+      expect(x.resultOnly).toBe(x.table === resultOnlyTable);
+      if (x.resultOnly) {
+        expect(await row.textContent()).toContain('result only');
+        expect(await row.getByRole('link', { name: /^Game / }).count()).toBe(0);
+      } else {
+        const hrefs = await row.getByRole('link', { name: /^Game / }).evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+        expect(hrefs).toEqual(x.games.map((g: any) => `/games/${g.gameId}?step=0`));
+      }
+    }
+    // Conversion per archetype, as the API answers it.
+    const conversion = await api(server, `/v1/tournaments/conversion?tournament=${ID}`);
+    await p.getByRole('table', { name: 'Archetype conversion' }).waitFor();
+    const shares = await rowsOf(p, 'Archetype conversion', 'data-archetype');
+    expect(Object.keys(shares).sort()).toEqual(conversion.archetypes.map((a: any) => a.archetype).sort());
+    for (const a of conversion.archetypes) {
+      expect(shares[a.archetype]).toMatchObject({ players: String(a.players), topCut: String(a.topCut), share: pct(a.share), topCutShare: pct(a.topCutShare), conversion: a.conversion === null ? '—' : `${a.conversion.toFixed(2)}×` });
+    }
+    await expectAccessible(p);
+    await screenshot(p, 'tournament-desktop');
+
+    // Standings after an earlier round follow the URL.
+    await p.getByRole('combobox', { name: 'After round' }).selectOption('1');
+    await p.waitForURL(/standings=1/);
+    await expectStandingsEqualApi(p, 1);
+    await p.reload();
+    await expectStandingsEqualApi(p, 1);
+
+    // The tie-breakers' definition is one click away.
+    await p.getByRole('link', { name: 'Definition of standings' }).click();
+    await p.waitForURL(/\/tournaments\/definitions#standings$/);
+    await p.getByRole('heading', { name: 'Standings', exact: true }).waitFor();
+
+    const phone = await page(`/tournaments/${ID}`, PHONE);
+    await expectStandingsEqualApi(phone.page, 3);
+    await phone.page.getByRole('table', { name: 'Round 3 pairings' }).waitFor();
+    await expectNoSideways(phone.page);
+    await expectAccessible(phone.page);
+    await screenshot(phone.page, 'tournament-phone');
+  });
+
+  it('clicks down from the standings to a player, a match, a game’s replay and a single turn, and back up', async () => {
+    const top = (await api(server, `/v1/tournaments/${ID}/standings`)).standings[0];
+    const round1 = await api(server, `/v1/tournaments/${ID}/rounds/1`);
+    const match = round1.pairings.find((x: any) => !isBye(x) && x.players.includes(top.playerId));
+    const { page: p } = await page(`/tournaments/${ID}`);
+    await p.getByRole('table', { name: 'Standings after round 3' }).getByRole('link', { name: top.name }).click();
+    await p.waitForURL(/player=/);
+    const panel = p.getByRole('region', { name: `Player ${top.name}` });
+    await panel.getByRole('table', { name: `Matches of ${top.name}` }).waitFor();
+    expect(await panel.textContent()).toContain(`Rank ${top.rank} after round 3: ${top.points} points`);
+    await expectAccessible(p);
+    await screenshot(p, 'tournament-player-desktop');
+    const phone = await page(p.url().replace(server.url, ''), PHONE);
+    await phone.page.getByRole('table', { name: `Matches of ${top.name}` }).waitFor();
+    await expectNoSideways(phone.page);
+    await screenshot(phone.page, 'tournament-player-phone', { fullPage: false });
+
+    await panel.getByRole('link', { name: `Round 1, table ${match.table}` }).click();
+    await p.waitForURL(new RegExp(`round=1#r1-t${match.table}$`));
+    const row = p.getByRole('table', { name: 'Round 1 pairings' }).locator(`tr[data-match="r1-t${match.table}"]`);
+    await row.waitFor();
+    // The match row is scrolled into view.
+    await inView(p, `r1-t${match.table}`);
+
+    const game = match.games[0];
+    await row.getByRole('link', { name: 'Game 1' }).click();
+    await p.waitForURL(new RegExp(`/games/${game.gameId}\\?step=0(&|$)`));
+    await waitForStep(p, 0);
+    // The replay names its match and links back up to it.
+    const crumb = p.getByRole('navigation', { name: 'Tournament' });
+    expect(await crumb.textContent()).toContain(`${ID} · round 1 · table ${match.table} · game 1 of best of 3`);
+    await screenshot(p, 'tournament-replay-desktop');
+    await crumb.getByRole('link').click();
+    await p.waitForURL(new RegExp(`/tournaments/${ID}\\?round=1#r1-t${match.table}$`));
+
+    // A game's turns, each a link to the replay at that turn's first step.
+    const steps = (await api(server, `/v1/games/${game.gameId}/replay`)).steps as { seq: number; turn: number | null; turnStart: boolean }[];
+    const turn3 = steps.find((s) => s.turnStart && s.turn === 3)!;
+    const games = p.getByRole('list', { name: `Games of table ${match.table}` }).first();
+    await games.getByText('turns').first().click();
+    await games.getByRole('list', { name: `Turns of game 1, table ${match.table}` }).getByRole('link', { name: '3', exact: true }).click();
+    await p.waitForURL(new RegExp(`/games/${game.gameId}\\?step=${turn3.seq}(&|$)`));
+    await waitForStep(p, turn3.seq);
+  });
+
+  it('shows each player’s registered list, its cards linking to their catalog entries, and the card table’s too', async () => {
+    const decks = (await api(server, `/v1/tournaments/${ID}/decks`)).decks;
+    const catalog = (await api(server, `/v1/tournaments/${ID}`)).catalog as string;
+    const cards = (await api(server, `/v1/catalogs/${catalog}`)).cards as { id: string; name: string }[];
+    const deck = decks[0];
+    const character = deck.deck.list.character.catalogId as string;
+    const { page: p } = await page(`/tournaments/${ID}#decks`);
+    const lists = p.getByRole('region', { name: 'Deck lists' });
+    await lists.getByText(deck.name, { exact: true }).click();
+    const section = lists.getByRole('region', { name: `${deck.name}: Main` });
+    await section.waitFor();
+    // Copies per card as the registered list has them.
+    const main = new Map<string, number>();
+    for (const e of deck.deck.list.main) main.set(e.catalogId, (main.get(e.catalogId) ?? 0) + 1);
+    const shown = await section.locator('li[data-card]').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-card'), li.querySelector('.copies')!.textContent]));
+    expect(new Map(shown.map(([id, n]) => [id, Number(n!.replace('×', ''))]))).toEqual(main);
+    const name = cards.find((c) => c.id === character)!.name;
+    await expectAccessible(p);
+    await screenshot(p, 'tournament-decks-desktop');
+    await lists.getByRole('region', { name: `${deck.name}: Character` }).getByRole('link', { name }).click();
+    await p.waitForURL(new RegExp(`/catalogs/${catalog.replace('@', '(@|%40)')}#card-${character}$`));
+    const entry = p.getByRole('listitem', { name: new RegExp(`^${name}`) });
+    await entry.waitFor();
+    expect(await entry.getAttribute('aria-current')).toBe('true');
+    await inView(p, `card-${character}`);
+    await expectAccessible(p);
+    await screenshot(p, 'catalog-desktop', { fullPage: false });
+
+    // The card table's names link to the same entries.
+    const stats = (await api(server, '/v1/stats/cards?system=born-from-blood')).systems[0].cards as { cardId: string; name: string }[];
+    const { page: table } = await page('/meta/cards?system=born-from-blood');
+    const link = table.getByRole('table', { name: 'Card statistics' }).getByRole('link', { name: stats[0]!.name, exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/catalogs/${encodeURIComponent(catalog)}#card-${stats[0]!.cardId}`);
+    await link.click();
+    await table.getByRole('listitem', { name: new RegExp(`^${stats[0]!.name}`) }).waitFor();
+
+    const phone = await page(`/catalogs/${encodeURIComponent(catalog)}#card-${character}`, PHONE);
+    await phone.page.getByRole('listitem', { name: new RegExp(`^${name}`) }).waitFor();
+    await expectNoSideways(phone.page);
+    await screenshot(phone.page, 'catalog-phone', { fullPage: false });
+  });
+
+  it('uploads a tournament bundle from the browser, and points at a bad bundle’s game and event with its valid prefix', async () => {
+    const small = simulateTournament({ system: 'born-from-blood', players: 4, rounds: 2, bestOf: 1, seed: 20, id: 'browser-cup', name: 'Browser Cup' });
+    const bad = simulateTournament({ system: 'born-from-blood', players: 4, rounds: 2, bestOf: 1, seed: 21, id: 'broken-cup' });
+    const j = bad.rounds[1]!.pairings.findIndex((x) => !isBye(x));
+    const doc = (bad.rounds[1]!.pairings[j] as MatchPairing).games![0] as unknown as GameDocument;
+    const k = doc.events.findIndex((e) => e.player !== undefined);
+    doc.events.splice(k + 1, 0, clone(doc.events[k]!));
+    expectedErrors = [/^Failed to load resource: the server responded with a status of 422 \(Unprocessable Entity\)$/];
+
+    const { page: p } = await page('/upload');
+    await p.getByLabel('Upload token').fill(token);
+    await p.getByLabel('Choose files').setInputFiles([
+      { name: 'browser-cup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(small)) },
+      { name: 'broken-cup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) },
+    ]);
+    const results = p.getByRole('list', { name: 'Upload results' });
+    await results.getByRole('listitem', { name: 'browser-cup.json' }).getByText('tournament stored').waitFor();
+    const rejected = results.getByRole('listitem', { name: 'broken-cup.json' });
+    await rejected.getByText('rejected').waitFor();
+    expect(await rejected.textContent()).toContain(`round 2, table ${(bad.rounds[1]!.pairings[j] as MatchPairing).table}, game 1, event ${k + 1}`);
+    await expectAccessible(p);
+    await screenshot(p, 'upload-bundle-desktop');
+    // Nothing of the bad bundle is stored.
+    await projected('browser-cup', 2);
+    expect((await api(server, '/v1/tournaments')).tournaments.map((t: any) => t.id).sort()).toEqual(['browser-cup', ID]);
+
+    await rejected.getByRole('link', { name: 'open the valid prefix in the replay viewer' }).click();
+    await p.waitForURL(/\/upload\/prefix\//);
+    await waitForStep(p, k + 1);
+    // The stored one opens on its tournament page.
+    const { page: q } = await page('/tournaments');
+    await q.getByRole('link', { name: 'Browser Cup' }).click();
+    await q.waitForURL(/\/tournaments\/browser-cup$/);
+    await q.getByRole('table', { name: 'Standings after round 2' }).waitFor();
+  });
+});

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
+import { turnStarts } from '../replay/positions';
+import { Link, hrefWith } from '../router';
+import { ErrorBox, Loading } from '../ui/errors';
+
+export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
+
+/** The anchor of a match on the tournament page: `#r3-t5`, or `#r3-bye` for the round's bye. */
+export const matchAnchor = (round: number, p: RoundPairing) => (isBye(p) ? `r${round}-bye-${p.bye}` : `r${round}-t${p.table}`); // tournamentHref links to these
+export const matchHref = (round: number, p: RoundPairing) => hrefWith({ round }, matchAnchor(round, p));
+
+/** "2–1", with drawn games after a second dash ("1–1–1"). */
+export function scoreText(m: MatchPairing, first: string = m.players[0]): string {
+  const second = m.players[0] === first ? m.players[1] : m.players[0];
+  return `${m.result.wins[first] ?? 0}–${m.result.wins[second] ?? 0}${m.result.draws ? `–${m.result.draws}` : ''}`;
+}
+
+export type Names = ReadonlyMap<string, string>;
+
+/** How the log says the first player was chosen, in words: `dieRoll` → "die roll". */
+const methodText = (method: string) => method.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const nameOf = (names: Names, id: string | null) => (id === null ? null : (names.get(id) ?? id));
+
+/** A player's link: their standing, matches and list on this page (`?player=`). */
+export function PlayerLink({ id, names }: { id: string; names: Names }) {
+  return (
+    <Link href={hrefWith({ player: id }, 'player')} className="player-link">
+      {nameOf(names, id)}
+    </Link>
+  );
+}
+
+/** One round: every pairing with its table, players, result and games (or its bye). */
+export function RoundTable({ round, names }: { round: TournamentRound; names: Names }) {
+  return (
+    <div className="table-scroll">
+      <table className="pairings stacked" aria-label={`Round ${round.round} pairings`}>
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              Table
+            </th>
+            <th scope="col">Players</th>
+            <th scope="col">Result</th>
+            <th scope="col">Games</th>
+          </tr>
+        </thead>
+        <tbody>
+          {round.pairings.map((p) => (
+            <PairingRow key={matchAnchor(round.round, p)} pairing={p} round={round.round} bestOf={round.bestOf} names={names} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PairingRow({ pairing: p, round, bestOf, names }: { pairing: RoundPairing; round: number; bestOf: number; names: Names }) {
+  if (isBye(p)) {
+    return (
+      <tr id={matchAnchor(round, p)} data-match={matchAnchor(round, p)}>
+        <td className="num">—</td>
+        <td>
+          <PlayerLink id={p.bye} names={names} />
+        </td>
+        <td data-field="result">bye (a won match, {Math.ceil(bestOf / 2)}–0)</td>
+        <td className="muted">no games</td>
+      </tr>
+    );
+  }
+  const [a, b] = p.players;
+  const winner = (p.result.wins[a] ?? 0) > (p.result.wins[b] ?? 0) ? a : (p.result.wins[b] ?? 0) > (p.result.wins[a] ?? 0) ? b : null;
+  return (
+    <tr id={matchAnchor(round, p)} data-match={matchAnchor(round, p)}>
+      <td className="num">{p.table}</td>
+      <td>
+        <PlayerLink id={a} names={names} /> <span className="muted">vs</span> <PlayerLink id={b} names={names} />
+      </td>
+      <td data-field="result">
+        <strong>{scoreText(p)}</strong> {winner ? <span>{nameOf(names, winner)} won</span> : <span>drawn match</span>}
+        {p.resultOnly ? (
+          <div>
+            <span className="tag" title="The organiser reported this result without game logs: it counts for standings, not for game statistics.">
+              result only
+            </span>
+          </div>
+        ) : null}
+      </td>
+      <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} />}</td>
+    </tr>
+  );
+}
+
+/** Each game of a match: who won, who went first and how, a link to its replay at step 0, and its turns. */
+export function MatchGames({ match, names }: { match: MatchPairing; names: Names }) {
+  return (
+    <ol className="match-games" aria-label={`Games of table ${match.table}`}>
+      {match.games.map((g) => (
+        <li key={g.gameId}>
+          <Link href={`/games/${encodeURIComponent(g.gameId)}?step=0`}>Game {g.gameNumber}</Link>{' '}
+          <span>{g.winner ? `${nameOf(names, g.winner)} won` : 'draw'}</span>
+          {g.firstPlayer ? (
+            <span className="muted small-text">
+              {' '}
+              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${methodText(g.firstPlayerMethod)})` : ''}
+            </span>
+          ) : null}
+          <GameTurns gameId={g.gameId} label={`Turns of game ${g.gameNumber}, table ${match.table}`} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A game's turns, each a link to the replay at that turn's first step; read only when opened. */
+function GameTurns({ gameId, label }: { gameId: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  const replay = useQuery({ queryKey: ['replay', gameId], queryFn: ({ signal }) => api.replay(gameId, signal), enabled: open });
+  const turns = replay.data ? turnStarts(replay.data.steps) : [];
+  const seat = (s: string | null) => replay.data?.players.find((p) => p.seat === s)?.name ?? s;
+  return (
+    <details className="turns" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>turns</summary>
+      {replay.isError ? <ErrorBox error={replay.error} /> : null}
+      {open && replay.isPending ? <Loading what="turns" /> : null}
+      {turns.length ? (
+        <ol aria-label={label}>
+          {turns.map((t) => (
+            <li key={t.step}>
+              <Link href={`/games/${encodeURIComponent(gameId)}?step=${t.step}`} title={`Turn ${t.turn}${t.player ? `, ${seat(t.player)}` : ''}: step ${t.step}`}>
+                {t.turn}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
+  );
+}
+
+/** The round list of a tournament: a link per recorded round, the shown one current. */
+export function RoundNav({ rounds, current }: { rounds: number; current: number }) {
+  return (
+    <nav className="round-nav" aria-label="Rounds">
+      <ul>
+        {Array.from({ length: rounds }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link href={hrefWith({ round: n }, 'rounds')} aria-current={n === current ? 'page' : undefined}>
+              Round {n}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function RoundSection({ round, names }: { round: { data?: TournamentRound | undefined; error: unknown; isError: boolean }; names: Names }) {
+  if (round.isError) return <ErrorBox error={round.error} />;
+  if (!round.data) return <Loading what="the round" />;
+  return <RoundTable round={round.data} names={names} />;
+}
