@@ -165,3 +165,22 @@ describe('AttachCard and DetachCard', () => {
     expect(t.card('ET1').attachedTo).toBeNull();
   });
 });
+
+describe('War equipment', () => {
+  it('an Event that stays in the Battlefield attaches itself as it enters; an instant one cannot', () => {
+    const t = new Table({ p1: ['ET1', 'EN1', 'SA1', 'XM1', 'XM2'], p2: [] });
+    t.given('ET1', 'hand').given('EN1', 'hand').given('SA1', 'soldierLine').given('XM1', 'temple', { faceUp: false }).given('XM2', 'temple', { faceUp: false });
+    t.to('soldierCalling', 'p1');
+    t.do('ProduceBlessing', 'p1', { prayerId: 'XM1' });
+    t.do('CallCard', 'p1', { cardId: 'EN1', from: 'hand', targets: [{ card: 'SA1' }], payment: [{ slot: 'generic', with: 'colorless' }] });
+    t.passRound();
+    expect(t.reject('ResolveKnotTop', 'p1', { effects: [{ type: 'AttachCard', cardId: 'EN1', to: 'SA1' }] })).toBe('CARD_NOT_IN_ZONE');
+    t.do('ResolveKnotTop', 'p1');
+    t.passRound();
+    t.do('ProduceBlessing', 'p1', { prayerId: 'XM2' });
+    t.do('CallCard', 'p1', { cardId: 'ET1', from: 'hand', payment: [{ slot: 'generic', with: 'colorless' }] });
+    t.passRound();
+    t.do('ResolveKnotTop', 'p1', { effects: [{ type: 'AttachCard', cardId: 'ET1', to: 'SA1' }] });
+    expect(t.card('ET1')).toMatchObject({ zone: 'soldierLine', attachedTo: { iid: 'SA1', incarnation: t.card('SA1').incarnation } });
+  });
+});

@@ -3,7 +3,7 @@ import { RuleViolation } from '../rule-violation';
 import type { Draft } from './draft';
 import { BatchBox, destroyCard, heroLeaves } from './destroy';
 import { checkKnownPlaces } from './universe';
-import { ARENA_ZONES, CardRow, DvState, KnotItem, ListZone, Seat, Until, cardOf, catalogCard, isGone, isLiving, playerOf, refOf } from './state';
+import { ARENA_ZONES, CardRow, DvState, KnotItem, ListZone, Seat, Until, cardOf, catalogCard, entersBattlefield, isGone, isLiving, playerOf, refOf } from './state';
 
 type Destination = { readonly zone: string; readonly player?: string };
 
@@ -84,7 +84,9 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
     case 'AttachCard':
     case 'DetachCard': {
       const card = cardOf(state, e.cardId)!;
-      if (!BATTLEFIELD.has(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not on a Battlefield`, { cardId: e.cardId });
+      // The resolving item's own card may attach itself as it enters the Battlefield (DV-R56).
+      const entering = e.type === 'AttachCard' && card.zone === 'knot' && item?.kind === 'card' && item.card?.iid === e.cardId && entersBattlefield(catalogCard(state, card));
+      if (!BATTLEFIELD.has(card.zone) && !entering) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not on a Battlefield`, { cardId: e.cardId });
       if (e.type === 'AttachCard') {
         if (!BATTLEFIELD.has(cardOf(state, e.to)!.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.to} is not on a Battlefield`, { cardId: e.to });
         if (e.to === e.cardId) fail('ILLEGAL_DESTINATION', `${at}: a card is not attached to itself`);

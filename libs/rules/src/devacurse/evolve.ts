@@ -15,6 +15,7 @@ import {
   Until,
   catalogCard,
   effectiveOrderHolder,
+  entersBattlefield,
   hasFlag,
   isGone,
   isLiving,
@@ -382,12 +383,13 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
       const card = d.read(item.card!.iid);
       if (card.zone !== 'knot') break;
       const c = catalogCard(s, card);
-      const stays = c.type === 'soldier' || c.eventPersistence === 'battlefield' || c.turnCount !== undefined;
-      if (stays) {
+      if (entersBattlefield(c)) {
         d.move(card.iid, 'soldierLine', true, item.controller);
         const w = d.card(card.iid);
         w.enteredTurn = s.turn;
         if (c.turnCount !== undefined) w.turnCounters = c.turnCount;
+        // DV-R56: equipment attached by its own resolution is attached as it enters.
+        for (const e of (p.effects ?? []) as DvEffect[]) if (e.type === 'AttachCard' && e.cardId === card.iid) w.attachedTo = refOf(d.read(e.to));
       } else d.fall(card.iid, batch);
       break;
     }

@@ -334,3 +334,8 @@ export function zonesClosed(state: DvState): boolean {
   const top = state.knot[state.knot.length - 1];
   return state.due?.kind === 'ResolveKnotTop' && top !== undefined && (top.kind === 'hero' || top.kind === 'upgrade');
 }
+
+/** §6.2: a resolved Soldier, or an Event that stays in the Battlefield, enters its caller's Soldier line. */
+export function entersBattlefield(c: DvCard): boolean {
+  return c.type === 'soldier' || c.eventPersistence === 'battlefield' || c.turnCount !== undefined;
+}
