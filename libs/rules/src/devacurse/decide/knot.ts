@@ -21,7 +21,9 @@ export function decideUseSkill(state: DvState, actor: string, p: any): void {
   check(skill, 'UNKNOWN_ABILITY_ID', `${c.name} has no skill "${p.skillId}"`);
   requirePriority(state, actor, 'UseSkill');
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a ${source.zone === 'temple' ? 'prayer' : 'guardian'} and has no skills`);
-  check((source.zone === 'soldierLine' || source.zone === 'heroLine') && source.controller === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield`);
+  // DV-R14: from the Battlefield, or from a zone the catalog lists for the skill (DV-R57).
+  const zones: readonly string[] = skill.zones ?? [];
+  check((source.zone === 'soldierLine' || source.zone === 'heroLine' || zones.includes(source.zone)) && source.controller === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield${zones.length ? ` or in ${actor}'s ${zones.join(', ')}` : ''}`);
   if (skill.deplete) check(source.mode === 'prompt', 'CARD_IN_REST', `${c.name} is in rest; this skill depletes it`);
   checkTargets(state, actor, p.targets, undefined, 'UseSkill');
   if (skill.cost || p.payment) checkPayment(skill.cost, undefined, p.payment ?? [], playerOf(state, actor)!.pool, 'payment');
