@@ -128,3 +128,23 @@ describe('Every zone is closed while a hero call or upgrade resolves', () => {
     expect(t.state.knot.map((k) => k.kind)).toEqual(['hero', 'ability']);
   });
 });
+
+describe('Triggered abilities and where their source is', () => {
+  it('a "when it falls" ability is recorded while its card falls and resolves before the card lands; not once it has landed', () => {
+    const t = new Table({ p1: ['SW1', 'SW2', 'SC1'], p2: [] });
+    t.given('SW1', 'soldierLine').given('SW2', 'hand').given('SC1', 'soldierLine');
+    t.to('soldierCalling', 'p1');
+    expect(t.reject('TriggerAbility', 'p1', { sourceId: 'SW2', abilityId: 'arrive' })).toBe('CARD_NOT_IN_ZONE');
+    expect(t.reject('TriggerAbility', 'p1', { sourceId: 'SW1', abilityId: 'lastWord' })).toBe('CARD_NOT_IN_ZONE');
+    effects(t, 'SC1', [{ type: 'DestroyCard', cardId: 'SW1' }]);
+    t.do('TriggerAbility', 'p1', { sourceId: 'SW1', abilityId: 'lastWord' });
+    t.passRound();
+    expect(t.state.due).toEqual({ kind: 'ResolveKnotTop', player: 'p1' });
+    t.do('ResolveKnotTop', 'p1', { effects: [{ type: 'ChangeFaith', player: 'p1', delta: 1 }] });
+    expect(t.card('SW1').zone).toBe('falling');
+    expect(t.types(t.passRound())).toContain('FallBatchPlaced');
+    expect(t.p('p1').cenotaph).toEqual(['SW1']);
+    expect(t.p('p1').faith).toBe(31);
+    expect(t.reject('TriggerAbility', 'p1', { sourceId: 'SW1', abilityId: 'lastWord' })).toBe('CARD_NOT_IN_ZONE');
+  });
+});

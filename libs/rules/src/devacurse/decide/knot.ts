@@ -32,12 +32,17 @@ export function decideUseSkill(state: DvState, actor: string, p: any): void {
 export function decideTriggerAbility(state: DvState, actor: string, p: any): void {
   const source = cardAt(state, p.sourceId, 'sourceId');
   const c = catalogCard(state, source);
-  check(c.abilities?.some((a) => a.id === p.abilityId), 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
+  const ability = c.abilities?.find((a) => a.id === p.abilityId);
+  check(ability, 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
   // The controller of a card in play; for a falling or fallen card (or one in hand), its owner.
   const controller = ARENA_ZONES.has(source.zone) || source.zone === 'knot' ? source.controller : source.owner;
   check(controller === actor, 'NOT_CONTROLLER', `${p.sourceId} is controlled by ${controller}, not ${actor}`);
   check(!zonesClosed(state), 'ZONES_CLOSED', 'a hero call or upgrade is resolving and every zone is closed, the Knot zone too (§6.4); the ability goes on the Knot zone after it');
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a prayer or guardian and has no abilities`);
+  // DV-R58: a catalogued trigger is recorded while its source is where the trigger happened.
+  if (ability.trigger === 'fallsToCenotaph') check(source.zone === 'falling', 'CARD_NOT_IN_ZONE', `${c.name} is not falling: its "when it falls" ability is recorded until its batch is placed (§6.8)`);
+  if (ability.trigger === 'entersBattlefield') check(source.zone === 'soldierLine' || source.zone === 'heroLine', 'CARD_NOT_IN_ZONE', `${c.name} is not on a Battlefield`);
+  if (ability.trigger === 'reachesLv2') check(source.zone === 'heroLine' && source.level === 2, 'CARD_NOT_IN_ZONE', `${c.name} is not a LV2 hero on a Battlefield`);
   checkTargets(state, actor, p.targets, undefined, 'TriggerAbility');
 }
 

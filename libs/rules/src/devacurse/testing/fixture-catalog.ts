@@ -25,7 +25,11 @@ export const FIXTURE_CARDS: readonly DvCard[] = [
   { id: 'ET', name: 'Test Invention T', type: 'event', eventKind: 'invention', subtypes: [], elements: ['metal'], flash: false, blessingCost: { generic: 1 }, turnCount: 1, text: '' },
   { id: 'HH', name: 'Test Hero H', type: 'hero', subtypes: [], elements: ['fire'], flash: false, at: 3, ap: 4, guardianCost: { lv1: { fire: 2 }, lv2: { fire: 1, metal: 1 } }, text: '' },
   { id: 'HK', name: 'Test Hero K', type: 'hero', subtypes: [], elements: ['water'], flash: false, at: 2, ap: 3, guardianCost: { lv1: { water: 1 }, lv2: { water: 1 } }, text: '' },
-  { id: 'SW', name: 'Test Watcher W', type: 'soldier', subtypes: [], elements: ['water'], flash: false, blessingCost: { generic: 1 }, at: 1, df: 1, abilities: [{ id: 'watch', text: 'When a card enters the Battlefield, put 1 damage counter on it.', trigger: 'other' }], text: '' },
+  { id: 'SW', name: 'Test Watcher W', type: 'soldier', subtypes: [], elements: ['water'], flash: false, blessingCost: { generic: 1 }, at: 1, df: 1, abilities: [
+      { id: 'watch', text: 'When a card enters the Battlefield, put 1 damage counter on it.', trigger: 'other' },
+      { id: 'lastWord', text: 'When it falls to the Cenotaph, its Deva gains 1 Faith.', trigger: 'fallsToCenotaph' },
+      { id: 'arrive', text: 'When it enters the Battlefield, draw 1 card.', trigger: 'entersBattlefield' },
+    ], text: '' },
   {
     id: 'SK', name: 'Test Skirmisher K', type: 'soldier', subtypes: [], elements: ['earth'], flash: false, blessingCost: { generic: 1 }, at: 1, df: 2,
     skills: [
