@@ -1,5 +1,6 @@
 import type { DvEffect } from '@cardlog/events';
 import { Table } from './testing/harness';
+import { describe as line } from './describe';
 import { view } from './view';
 
 // §12.4 ChangeController, AttachGuardian / DetachGuardian, AttachCard / DetachCard; T14 variant C.
@@ -182,5 +183,27 @@ describe('War equipment', () => {
     t.passRound();
     t.do('ResolveKnotTop', 'p1', { effects: [{ type: 'AttachCard', cardId: 'ET1', to: 'SA1' }] });
     expect(t.card('ET1')).toMatchObject({ zone: 'soldierLine', attachedTo: { iid: 'SA1', incarnation: t.card('SA1').incarnation } });
+  });
+});
+
+describe('Descriptions of the control and stack effects', () => {
+  it('each effect reads as one phrase of its event line', () => {
+    const t = new Table({ p1: ['HH1', 'SA2', 'SA1', 'ET1'], p2: ['SC9'] });
+    t.given('HH1', 'heroLine').given('SA2', 'guardian', { under: 'HH1' }).given('SA1', 'soldierLine').given('ET1', 'soldierLine').given('SC9', 'soldierLine');
+    const event = {
+      type: 'ApplyEffects',
+      payload: {
+        cause: { static: 'SC9' },
+        effects: [
+          { type: 'ChangeController', cardId: 'SA1', player: 'p2' },
+          { type: 'DetachGuardian', heroId: 'HH1', cardId: 'SA2' },
+          { type: 'AttachCard', cardId: 'ET1', to: 'SA1' },
+          { type: 'MoveCard', cardId: 'SA1', to: { zone: 'universe' }, position: 'top' },
+        ],
+      },
+    };
+    expect(line(event, t.state)).toBe(
+      'Test Soldier C: P2 takes control of Test Soldier A; Test Soldier A leaves Test Hero H for the Cenotaph; Test Invention T attached to Test Soldier A; Test Soldier A to the top of Universe',
+    );
   });
 });
