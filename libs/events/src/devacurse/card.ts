@@ -45,7 +45,16 @@ export const dvCardSchema = z
     turnCount: z.number().int().min(1).max(99).optional(),
     targetCount: z.number().int().min(0).max(10).optional(),
     skills: z
-      .array(z.strictObject({ id, text: z.string().max(2000), deplete: z.boolean().optional(), cost: blessingCostSchema.optional() }))
+      .array(
+        z.strictObject({
+          id,
+          text: z.string().max(2000),
+          deplete: z.boolean().optional(),
+          cost: blessingCostSchema.optional(),
+          /** Zones besides the Battlefield the skill is used from (§2.2), in its user's copy. */
+          zones: z.array(z.enum(['hand', 'universe', 'cenotaph', 'blackHole', 'devayard', 'heroLine', 'soldierLine'])).max(7).optional(),
+        }),
+      )
       .max(10)
       .optional(),
     abilities: z

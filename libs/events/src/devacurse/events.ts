@@ -17,11 +17,13 @@ export const paymentSchema = z.array(z.strictObject({ slot: z.union([dvElementSc
 export const blessingKindSchema = z.union([dvElementSchema, z.literal('colorless')]);
 export const dvZoneNameSchema = z.enum(['hand', 'universe', 'cenotaph', 'blackHole', 'temple', 'devayard', 'heroLine', 'soldierLine', 'knot', 'falling']);
 const until = z.enum(['endOfPhase', 'endOfTurn', 'untilNextPromptLoop', 'permanent']);
+/** A zone of one Deva; without `player`, the card owner's (or, for a guardian to a Cenotaph, the hero controller's). */
+const destination = z.strictObject({ zone: dvZoneNameSchema, player: seatSchema.optional() });
 
 // Effect events (§12.4): generic records of card text, inside ResolveKnotTop.effects or ApplyEffects.
 const effect = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
 export const dvEffectSchema = z.discriminatedUnion('type', [
-  effect('MoveCard', { cardId: dvCardIdSchema, to: z.strictObject({ zone: dvZoneNameSchema, player: seatSchema.optional() }), faceUp: z.boolean().optional() }),
+  effect('MoveCard', { cardId: dvCardIdSchema, to: destination, faceUp: z.boolean().optional(), position: z.enum(['top', 'bottom', 'random']).optional() }),
   effect('DestroyCard', { cardId: dvCardIdSchema }),
   effect('PlaceCounters', { cardId: dvCardIdSchema, kind: z.string().min(1).max(50), n: count }),
   effect('RemoveCounters', { cardId: dvCardIdSchema, kind: z.string().min(1).max(50), n: count }),
@@ -34,6 +36,11 @@ export const dvEffectSchema = z.discriminatedUnion('type', [
   effect('ShuffleUniverse', { player: seatSchema }),
   effect('RevealCards', { player: seatSchema, cardIds }),
   effect('AddBlessing', { player: seatSchema, kind: blessingKindSchema, n: count }),
+  effect('AttachGuardian', { heroId: dvCardIdSchema, cardId: dvCardIdSchema }),
+  effect('DetachGuardian', { heroId: dvCardIdSchema, cardId: dvCardIdSchema, to: destination.optional() }),
+  effect('AttachCard', { cardId: dvCardIdSchema, to: dvCardIdSchema }),
+  effect('DetachCard', { cardId: dvCardIdSchema }),
+  effect('ChangeController', { cardId: dvCardIdSchema, player: seatSchema }),
   effect('CancelKnotItem', { knotId: z.string().min(1).max(100) }),
   effect('EliminatePlayer', { player: seatSchema }),
   effect('DeclareWinner', { player: seatSchema }),
@@ -82,6 +89,8 @@ export const dvPayloads = {
     choice: z.string().min(1).max(100).optional(),
     x: z.number().int().min(0).max(99).optional(),
     payment: paymentSchema,
+    /** Costs printed besides the blessing cost (discard, sacrifice, Faith…), paid at declaration (§6.2). */
+    additionalCosts: effects.optional(),
   }),
   callHero: z.strictObject({ cardId: dvCardIdSchema }),
   declareUpgrade: z.strictObject({ heroId: dvCardIdSchema }),

@@ -93,7 +93,8 @@ function placeBatch(s: DvState, batchId: string): LogEvent {
   const batch = s.falling.find((b) => b.id === batchId)!;
   const placed = batch.cards.map((id) => {
     const card = cardOf(s, id)!;
-    return { cardId: id, to: catalogCard(s, card).type === 'hero' ? 'blackHole' : 'cenotaph', player: card.owner };
+    // A falling card's controller is the Deva whose Cenotaph it is bound for (§6.8 step 1).
+    return { cardId: id, to: catalogCard(s, card).type === 'hero' ? 'blackHole' : 'cenotaph', player: card.controller };
   });
   return ev('FallBatchPlaced', { batchId, placed });
 }

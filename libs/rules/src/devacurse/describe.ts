@@ -59,7 +59,7 @@ export function describe(event: LogEvent, before: DvState): string {
       return `${actor} depletes a prayer for 1 ${kind} blessing`;
     }
     case 'CallCard':
-      return `${actor} calls ${name(p.cardId)}${p.from === 'temple' ? ' from a face-down prayer' : ''}${p.targets?.length ? ` targeting ${p.targets.map((t: any) => (t.card ? name(t.card) : who(t.player))).join(', ')}` : ''}`;
+      return `${actor} calls ${name(p.cardId)}${p.from === 'temple' ? ' from a face-down prayer' : ''}${p.targets?.length ? ` targeting ${p.targets.map((t: any) => (t.card ? name(t.card) : who(t.player))).join(', ')}` : ''}${p.additionalCosts?.length ? `, also paying ${p.additionalCosts.map((e: any) => effectLine(e, name, who)).join(', ')}` : ''}`;
     case 'CallHero':
       return `${actor} calls the hero ${name(p.cardId)}`;
     case 'DeclareUpgrade':
@@ -76,10 +76,10 @@ export function describe(event: LogEvent, before: DvState): string {
       if (p.outcome === 'cancel') return `${what} is cancelled (${p.cancelReason})`;
       if (top?.kind === 'hero') return `${what} enters the Hero line with ${names(p.guardians)} as guardians`;
       if (top?.kind === 'upgrade') return `${what} reaches LV2 with ${names(p.guardians)} added as guardians`;
-      return `${what} resolves${p.effects?.length ? ` (${p.effects.map((e: any) => e.type).join(', ')})` : ''}`;
+      return `${what} resolves${p.effects?.length ? `: ${p.effects.map((e: any) => effectLine(e, name, who)).join('; ')}` : ''}`;
     }
     case 'ApplyEffects':
-      return `${name(p.cause?.static)}: ${(p.effects ?? []).map((e: any) => e.type).join(', ')}`;
+      return `${name(p.cause?.static)}: ${(p.effects ?? []).map((e: any) => effectLine(e, name, who)).join('; ')}`;
     case 'DeclareSoldierAttack':
       return p.attackers?.length ? `${actor} attacks ${who(p.defender)} with ${names(p.attackers)}` : `${actor} declares no soldier attack`;
     case 'DeclareBlockers':
@@ -94,5 +94,42 @@ export function describe(event: LogEvent, before: DvState): string {
       return `${actor} ends hero attacks`;
     default:
       return event.type;
+  }
+}
+
+const ZONE_NAMES: Readonly<Record<string, string>> = {
+  hand: 'hand', universe: 'Universe', cenotaph: 'Cenotaph', blackHole: 'Black Hole', temple: 'Temple zone', devayard: 'Devayard', heroLine: 'Hero line', soldierLine: 'Soldier line',
+};
+
+/** A short phrase for one effect event (§12.4). */
+function effectLine(e: any, name: (iid: string | undefined) => string, who: (seat: string | undefined) => string): string {
+  const where = (to: any) => (to ? `${to.player ? `${who(to.player)}'s ` : ''}${ZONE_NAMES[to.zone] ?? to.zone}` : 'the Cenotaph');
+  switch (e.type) {
+    case 'MoveCard':
+      return `${name(e.cardId)} to ${e.position && e.position !== 'random' ? `the ${e.position} of ` : ''}${where(e.to)}`;
+    case 'DestroyCard':
+      return `${name(e.cardId)} destroyed`;
+    case 'PlaceCounters':
+      return `${e.n} ${e.kind} on ${name(e.cardId)}`;
+    case 'RemoveCounters':
+      return `${e.n} ${e.kind} off ${name(e.cardId)}`;
+    case 'ChangeFaith':
+      return `${who(e.player)} ${e.delta > 0 ? 'gains' : 'loses'} ${Math.abs(e.delta)} Faith`;
+    case 'AttachGuardian':
+      return `${name(e.cardId)} becomes a guardian of ${name(e.heroId)}`;
+    case 'DetachGuardian':
+      return `${name(e.cardId)} leaves ${name(e.heroId)} for ${where(e.to)}`;
+    case 'AttachCard':
+      return `${name(e.cardId)} attached to ${name(e.to)}`;
+    case 'DetachCard':
+      return `${name(e.cardId)} detached`;
+    case 'ChangeController':
+      return `${who(e.player)} takes control of ${name(e.cardId)}`;
+    case 'DiscardCards':
+      return `${who(e.player)} discards ${e.cardIds.length === 1 ? name(e.cardIds[0]) : `${e.cardIds.length} cards`}`;
+    case 'DrawCards':
+      return `${who(e.player)} draws ${e.count}`;
+    default:
+      return e.type;
   }
 }

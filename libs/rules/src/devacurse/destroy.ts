@@ -6,20 +6,20 @@ export type BatchBox = { current: FallBatch | null };
 /**
  * A hero leaves the Arena (§6.6). Destroyed (`destroyed`): its controller loses FP equal to its
  * current AP (minimum 0, DV-R21). Either way the guardians sharing an element of its GC up to its
- * level go to the Black Hole, the others fall to the Cenotaph; a destroyed hero falls (and goes
+ * level go to their owners' Black Holes, the others fall to the hero controller's Cenotaph (DV-R35); a destroyed hero falls (and goes
  * on to the Black Hole when its batch is placed), a moved one goes where `to` says.
  */
 export function heroLeaves(d: Draft, heroId: string, batch: BatchBox, destroyed: boolean): void {
   const hero = d.read(heroId);
   if (destroyed) {
-    const p = d.player(hero.owner);
+    const p = d.player(hero.controller);
     p.faith -= Math.max(0, currentAp(d.s, hero));
   }
   const blackHole = blackHoleElements(d.s, hero);
   for (const gid of hero.guardians) {
     const g = d.read(gid);
     if (catalogCard(d.s, g).elements.some((e) => blackHole.has(e))) d.move(gid, 'blackHole');
-    else d.fall(gid, batch);
+    else d.fall(gid, batch, hero.controller);
   }
   if (destroyed) d.fall(heroId, batch);
 }

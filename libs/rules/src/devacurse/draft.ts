@@ -52,13 +52,16 @@ export class Draft {
 
   /**
    * Moves a card to another zone: it becomes a new object (DV-R40), its per-object fields reset.
-   * Lists are kept for the owner's zones; a guardian leaves its hero's stack.
+   * The card goes to `holder`'s copy of the zone (default: its owner's), and `holder` controls it
+   * there. Lists are kept per Deva; a guardian leaves its hero's stack. A card entering a Universe
+   * goes to its top or bottom (a known place, §12.00), or anywhere, which forgets the known places.
    */
-  move(iid: string, zone: Zone, faceUp = true): void {
+  move(iid: string, zone: Zone, faceUp = true, holder?: Seat, position?: 'top' | 'bottom' | 'random'): void {
     const before = this.read(iid);
     this.unlist(before);
     const c = this.card(iid);
     c.zone = zone;
+    c.controller = holder ?? before.owner;
     c.incarnation = before.incarnation + 1;
     c.faceUp = faceUp;
     c.mode = 'prompt';
@@ -71,18 +74,46 @@ export class Draft {
     c.enteredTurn = 0;
     c.mods = [];
     c.flags = null;
+    c.attachedTo = null;
     if (LIST_ZONES.has(zone)) {
-      const p = this.player(before.owner);
+      const p = this.player(c.controller);
       const key = zone as ListZone;
       p[key] = [...p[key], iid];
+      if (zone === 'universe') {
+        if (position === 'top') p.universeTop = [iid, ...p.universeTop];
+        else if (position === 'bottom') p.universeBottom = [...p.universeBottom, iid];
+        else if (p.universeTop.length || p.universeBottom.length) this.forgetPlaces(c.controller);
+      }
     }
+  }
+
+  /** A shuffle, or a card put anywhere in it: no place in that Universe is known any more. */
+  forgetPlaces(seat: Seat): void {
+    const p = this.player(seat);
+    p.universeTop = [];
+    p.universeBottom = [];
+  }
+
+  /** A change of controller in the Arena: the card moves to the same line of `seat` and stays the same object (DV-R40). */
+  changeController(iid: string, seat: Seat): void {
+    const before = this.read(iid);
+    if (before.controller === seat || !LIST_ZONES.has(before.zone)) return;
+    this.unlist(before);
+    this.card(iid).controller = seat;
+    const p = this.player(seat);
+    const key = before.zone as ListZone;
+    p[key] = [...p[key], iid];
   }
 
   private unlist(card: CardRow): void {
     if (LIST_ZONES.has(card.zone)) {
-      const p = this.player(card.owner);
+      const p = this.player(card.controller);
       const key = card.zone as ListZone;
       p[key] = p[key].filter((id) => id !== card.iid);
+      if (card.zone === 'universe') {
+        if (p.universeTop.includes(card.iid)) p.universeTop = p.universeTop.filter((id) => id !== card.iid);
+        if (p.universeBottom.includes(card.iid)) p.universeBottom = p.universeBottom.filter((id) => id !== card.iid);
+      }
     } else if (card.zone === 'guardian' && card.heroId) {
       const hero = this.card(card.heroId);
       hero.guardians = hero.guardians.filter((id) => id !== card.iid);
@@ -93,9 +124,12 @@ export class Draft {
     }
   }
 
-  /** Starts a fall batch (or adds to the one this event started) and puts the card in it. */
-  fall(iid: string, batch: { current: FallBatch | null }): void {
-    this.move(iid, 'falling');
+  /**
+   * Starts a fall batch (or adds to the one this event started) and puts the card in it, bound for
+   * the Cenotaph of `to` (default: its owner's; a guardian's is its hero controller's, DV-R35).
+   */
+  fall(iid: string, batch: { current: FallBatch | null }, to?: Seat): void {
+    this.move(iid, 'falling', true, to);
     if (!batch.current) {
       this.s.serial += 1;
       batch.current = { id: `f${this.s.serial}`, knotBase: this.s.knot.length, cards: [] };
@@ -170,6 +204,8 @@ function copyPlayer(p: PlayerState): Mutable<PlayerState> {
     pool: p.pool,
     flags: p.flags,
     universe: p.universe,
+    universeTop: p.universeTop,
+    universeBottom: p.universeBottom,
     hand: p.hand,
     temple: p.temple,
     devayard: p.devayard,
@@ -185,6 +221,7 @@ function copyCard(c: CardRow): Mutable<CardRow> {
     iid: c.iid,
     catalogId: c.catalogId,
     owner: c.owner,
+    controller: c.controller,
     zone: c.zone,
     faceUp: c.faceUp,
     mode: c.mode,
@@ -198,5 +235,6 @@ function copyCard(c: CardRow): Mutable<CardRow> {
     enteredTurn: c.enteredTurn,
     mods: c.mods,
     flags: c.flags,
+    attachedTo: c.attachedTo,
   };
 }

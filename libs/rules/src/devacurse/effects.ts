@@ -2,7 +2,17 @@ import type { DvEffect } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
 import type { Draft } from './draft';
 import { BatchBox, destroyCard, heroLeaves } from './destroy';
-import { ARENA_ZONES, DvState, KnotItem, ListZone, Until, cardOf, catalogCard, isGone, isLiving, playerOf } from './state';
+import { checkKnownPlaces } from './universe';
+import { ARENA_ZONES, CardRow, DvState, KnotItem, ListZone, Seat, Until, cardOf, catalogCard, entersBattlefield, isGone, isLiving, playerOf, refOf } from './state';
+
+type Destination = { readonly zone: string; readonly player?: string };
+
+/** Effects that put a card into a zone (or reshuffle one): refused while every zone is closed (§6.4). */
+const ADDS_TO_A_ZONE: ReadonlySet<DvEffect['type']> = new Set([
+  'MoveCard', 'DestroyCard', 'DrawCards', 'DiscardCards', 'ShuffleUniverse', 'AttachGuardian', 'DetachGuardian', 'ChangeController', 'CancelKnotItem',
+]);
+
+const BATTLEFIELD: ReadonlySet<string> = new Set(['soldierLine', 'heroLine']);
 
 function fail(code: string, message: string, details: Record<string, unknown> = {}): never {
   throw new RuleViolation(code, message, details);
@@ -20,8 +30,20 @@ function knownPlayer(state: DvState, seat: string, at: string) {
   return p;
 }
 
-/** §12.4 structural checks of one effect against the state it would apply to. */
-export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, at: string): void {
+/** Where an effect may send a card (§12.4 MoveCard): never to the Knot zone or *falling*, nor a line its type does not sit in, nor a Deva out of the game. */
+function checkDestination(state: DvState, card: CardRow, to: Destination, at: string): void {
+  const type = catalogCard(state, card).type;
+  if (to.zone === 'knot' || to.zone === 'falling') fail('ILLEGAL_DESTINATION', `${at}: no effect moves a card to ${to.zone}`);
+  if ((type === 'hero' && to.zone === 'soldierLine') || (type !== 'hero' && to.zone === 'heroLine')) fail('ILLEGAL_DESTINATION', `${at}: a ${type} cannot go to the ${to.zone}`);
+  if (to.player !== undefined && !isLiving(state, to.player)) fail('ILLEGAL_DESTINATION', `${at}: ${to.player} has left the game; its zones are gone (DV-R50)`);
+}
+
+/** §12.4 structural checks of one effect against the state it would apply to; `closed`: a hero call or upgrade is resolving (§6.4). */
+export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, at: string, closed = false): void {
+  for (const field of ['heroId', 'to'] as const) {
+    const ref = (e as Record<string, unknown>)[field];
+    if (typeof ref === 'string') knownCard(state, ref, at);
+  }
   if ('cardId' in e && typeof e.cardId === 'string') {
     const card = knownCard(state, e.cardId, at);
     if (item) {
@@ -34,16 +56,47 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
     void card;
   }
   if ('player' in e && typeof e.player === 'string') knownPlayer(state, e.player, at);
+  if ((e.type === 'MoveCard' || e.type === 'DetachGuardian') && e.to?.player !== undefined) knownPlayer(state, e.to.player, at);
+  if (e.type === 'MoveCard' && e.position !== undefined && e.to.zone !== 'universe') fail('MALFORMED_EVENT', `${at}: position applies to a move into a Universe, not to the ${e.to.zone}`);
+  if (closed && ADDS_TO_A_ZONE.has(e.type)) fail('ZONES_CLOSED', `${at}: a hero call or upgrade is resolving and every zone is closed (§6.4); ${e.type} waits until it has resolved`);
   switch (e.type) {
     case 'MoveCard': {
       const card = cardOf(state, e.cardId)!;
       if (card.zone === 'blackHole') fail('BLACK_HOLE_FINAL', `${at}: ${e.cardId} is in a Black Hole, which no card leaves (DV-R33)`);
-      const type = catalogCard(state, card).type;
-      if (e.to.zone === 'knot' || e.to.zone === 'falling') fail('ILLEGAL_DESTINATION', `${at}: no effect moves a card to ${e.to.zone}`);
-      if ((type === 'hero' && e.to.zone === 'soldierLine') || (type !== 'hero' && e.to.zone === 'heroLine')) {
-        fail('ILLEGAL_DESTINATION', `${at}: a ${type} cannot go to the ${e.to.zone}`);
+      checkDestination(state, card, e.to, at);
+      return;
+    }
+    case 'AttachGuardian': {
+      const hero = cardOf(state, e.heroId)!;
+      const card = cardOf(state, e.cardId)!;
+      if (hero.zone !== 'heroLine') fail('CARD_NOT_IN_ZONE', `${at}: ${e.heroId} is not a hero on a Battlefield`, { cardId: e.heroId });
+      if (card.zone === 'blackHole') fail('BLACK_HOLE_FINAL', `${at}: ${e.cardId} is in a Black Hole, which no card leaves (DV-R33)`);
+      if (e.cardId === e.heroId) fail('ILLEGAL_DESTINATION', `${at}: a hero is not its own guardian`);
+      if (card.zone === 'guardian' && card.heroId === e.heroId) fail('ILLEGAL_DESTINATION', `${at}: ${e.cardId} is a guardian of ${e.heroId} already`);
+      return;
+    }
+    case 'DetachGuardian': {
+      const card = cardOf(state, e.cardId)!;
+      if (card.zone !== 'guardian' || card.heroId !== e.heroId) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not a guardian of ${e.heroId}`, { cardId: e.cardId });
+      if (e.to) checkDestination(state, card, e.to, at);
+      return;
+    }
+    case 'AttachCard':
+    case 'DetachCard': {
+      const card = cardOf(state, e.cardId)!;
+      // The resolving item's own card may attach itself as it enters the Battlefield (DV-R56).
+      const entering = e.type === 'AttachCard' && card.zone === 'knot' && item?.kind === 'card' && item.card?.iid === e.cardId && entersBattlefield(catalogCard(state, card));
+      if (!BATTLEFIELD.has(card.zone) && !entering) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not on a Battlefield`, { cardId: e.cardId });
+      if (e.type === 'AttachCard') {
+        if (!BATTLEFIELD.has(cardOf(state, e.to)!.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.to} is not on a Battlefield`, { cardId: e.to });
+        if (e.to === e.cardId) fail('ILLEGAL_DESTINATION', `${at}: a card is not attached to itself`);
       }
-      if (e.to.player !== undefined && e.to.player !== card.owner) fail('ILLEGAL_DESTINATION', `${at}: cards move only to their owner's zones (control changes are not modelled)`);
+      return;
+    }
+    case 'ChangeController': {
+      const card = cardOf(state, e.cardId)!;
+      if (!ARENA_ZONES.has(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not in the Arena; only a card there changes controller`, { cardId: e.cardId });
+      if (!isLiving(state, e.player)) fail('ILLEGAL_DESTINATION', `${at}: ${e.player} has left the game (DV-R50)`);
       return;
     }
     case 'DestroyCard': {
@@ -86,6 +139,7 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
       if (e.count > p.universe.length) fail('UNIVERSE_TOO_SMALL', `${at}: ${e.player}'s Universe holds ${p.universe.length} cards`);
       for (const id of e.cardIds) if (!p.universe.includes(id)) fail('CARD_NOT_IN_ZONE', `${at}: ${id} is not in ${e.player}'s Universe`, { cardId: id });
       if (new Set(e.cardIds).size !== e.cardIds.length) fail('MALFORMED_EVENT', `${at}: a card is drawn twice`);
+      checkKnownPlaces(p, e.cardIds, at);
       return;
     }
     case 'DiscardCards':
@@ -114,19 +168,33 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
 /** Applies one effect (already checked); cards sent to the Cenotaph join `batch`. */
 export function applyEffect(d: Draft, e: DvEffect, batch: BatchBox): void {
   switch (e.type) {
-    case 'MoveCard': {
-      const card = d.read(e.cardId);
-      if (card.zone === 'blackHole' || card.zone === 'leftMatch') return;
-      if (card.zone === 'heroLine' && e.to.zone !== 'heroLine') {
-        heroLeaves(d, e.cardId, batch, e.to.zone === 'cenotaph');
-        if (e.to.zone !== 'cenotaph') d.move(e.cardId, e.to.zone as ListZone, e.faceUp ?? true);
-        return;
-      }
-      if (e.to.zone === 'cenotaph') d.fall(e.cardId, batch);
-      else d.move(e.cardId, e.to.zone as ListZone, e.faceUp ?? e.to.zone !== 'temple');
-      if (e.to.zone === 'heroLine' || e.to.zone === 'soldierLine') d.card(e.cardId).enteredTurn = d.s.turn;
+    case 'MoveCard':
+      moveCard(d, e.cardId, e.to, e.faceUp, e.position, batch);
+      return;
+    case 'AttachGuardian': {
+      const hero = d.read(e.heroId);
+      if (hero.zone !== 'heroLine' || d.read(e.cardId).zone === 'blackHole') return;
+      // A hero taken from a Battlefield to be a guardian leaves the Arena (§6.6 B).
+      if (d.read(e.cardId).zone === 'heroLine') heroLeaves(d, e.cardId, batch, false);
+      d.move(e.cardId, 'guardian', true, hero.controller);
+      d.card(e.cardId).heroId = e.heroId;
+      const w = d.card(e.heroId);
+      w.guardians = [...w.guardians, e.cardId];
       return;
     }
+    case 'DetachGuardian':
+      if (d.read(e.cardId).zone !== 'guardian') return;
+      moveCard(d, e.cardId, e.to ?? { zone: 'cenotaph' }, undefined, undefined, batch);
+      return;
+    case 'AttachCard':
+      d.card(e.cardId).attachedTo = refOf(d.read(e.to));
+      return;
+    case 'DetachCard':
+      d.card(e.cardId).attachedTo = null;
+      return;
+    case 'ChangeController':
+      d.changeController(e.cardId, e.player);
+      return;
     case 'DestroyCard':
       destroyCard(d, e.cardId, batch);
       return;
@@ -162,7 +230,7 @@ export function applyEffect(d: Draft, e: DvEffect, batch: BatchBox): void {
       return;
     }
     case 'DrawCards':
-      for (const id of e.cardIds) d.move(id, 'hand');
+      for (const id of e.cardIds) d.move(id, 'hand', true, e.player);
       return;
     case 'DiscardCards':
       for (const id of e.cardIds) d.fall(id, batch);
@@ -186,16 +254,37 @@ export function applyEffect(d: Draft, e: DvEffect, batch: BatchBox): void {
       for (const p of d.s.players) if (!p.eliminated && p.seat !== e.player) d.player(p.seat).leaving = 'effect';
       return;
     case 'ShuffleUniverse':
+      d.forgetPlaces(e.player);
+      return;
     case 'RevealCards':
     case 'Note':
       return;
   }
 }
 
+/**
+ * An effect moves a card (§12.4 MoveCard): a new object in `to`'s zone, of the named Deva or else
+ * the owner's; a guardian bound for a Cenotaph goes to its hero controller's (DV-R35). A hero
+ * leaving its Battlefield goes through §6.6, and to a Cenotaph that is destruction (DV-R20).
+ */
+function moveCard(d: Draft, iid: string, to: Destination, faceUp: boolean | undefined, position: 'top' | 'bottom' | 'random' | undefined, batch: BatchBox): void {
+  const card = d.read(iid);
+  if (card.zone === 'blackHole' || card.zone === 'leftMatch') return;
+  let holder: Seat | undefined = to.player;
+  if (holder === undefined && card.zone === 'guardian' && to.zone === 'cenotaph' && card.heroId) holder = d.read(card.heroId).controller;
+  if (card.zone === 'heroLine') heroLeaves(d, iid, batch, to.zone === 'cenotaph');
+  if (to.zone === 'cenotaph') {
+    if (d.read(iid).zone !== 'falling') d.fall(iid, batch, holder);
+    return;
+  }
+  d.move(iid, to.zone as ListZone, faceUp ?? (to.zone !== 'temple' && to.zone !== 'universe'), holder, position);
+  if (to.zone === 'heroLine' || to.zone === 'soldierLine') d.card(iid).enteredTurn = d.s.turn;
+}
+
 /** Checks and applies a list of effects in order, each against the state the previous ones left. */
-export function runEffects(d: Draft, effects: readonly DvEffect[], item: KnotItem | null, batch: BatchBox, check: boolean, where: string): void {
+export function runEffects(d: Draft, effects: readonly DvEffect[], item: KnotItem | null, batch: BatchBox, check: boolean, where: string, closed = false): void {
   effects.forEach((e, i) => {
-    if (check) checkEffect(d.s, e, item, `${where}.effects[${i}] ${e.type}`);
+    if (check) checkEffect(d.s, e, item, `${where}[${i}] ${e.type}`, closed);
     applyEffect(d, e, batch);
   });
 }

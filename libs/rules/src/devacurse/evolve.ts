@@ -15,6 +15,7 @@ import {
   Until,
   catalogCard,
   effectiveOrderHolder,
+  entersBattlefield,
   hasFlag,
   isGone,
   isLiving,
@@ -88,7 +89,7 @@ function apply(state: DvState, event: LogEvent): DvState {
       s.orderHolder = p.firstPlayer;
       break;
     case 'DrawCards': {
-      for (const id of p.cardIds as string[]) if (d.read(id).zone === 'universe') d.move(id, 'hand');
+      for (const id of p.cardIds as string[]) if (d.read(id).zone === 'universe') d.move(id, 'hand', true, actor);
       const pl = d.player(actor);
       if (s.cursor.loop === 'origin') pl.drewOpening = true;
       else {
@@ -161,8 +162,8 @@ function apply(state: DvState, event: LogEvent): DvState {
       for (const pl of s.players) if (pl.pool !== EMPTY_POOL) d.player(pl.seat).pool = EMPTY_POOL;
       break;
     case 'FallBatchPlaced': {
-      for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole' }[]) {
-        if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to);
+      for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole'; player: string }[]) {
+        if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to, true, entry.player);
       }
       s.falling = s.falling.filter((b) => b.id !== p.batchId);
       if (s.next === 'placeBatch') s.next = null;
@@ -195,7 +196,7 @@ function apply(state: DvState, event: LogEvent): DvState {
       break;
     // ---- Construction loop -------------------------------------------------------------------
     case 'PlacePrayer':
-      d.move(p.cardId, 'temple', p.faceUp);
+      d.move(p.cardId, 'temple', p.faceUp, actor);
       d.player(actor).prayersPlaced += 1;
       break;
     case 'EndBlessMaking':
@@ -212,13 +213,18 @@ function apply(state: DvState, event: LogEvent): DvState {
     }
     case 'CallCard': {
       pay(d, actor, p.payment);
-      d.move(p.cardId, 'knot');
+      d.move(p.cardId, 'knot', true, actor);
       push(d, { kind: 'card', controller: actor, card: refOf(d.read(p.cardId)), targets: targetRefs(s, p.targets), ...(p.x !== undefined ? { x: p.x } : {}) });
       giveNext(d, actor);
+      if (p.additionalCosts?.length) {
+        // Paid with the call, above it on the Knot zone: their falls are placed by the first pass round.
+        runEffects(d, p.additionalCosts as DvEffect[], null, batch, false, 'additionalCosts');
+        runChecks(d, batch);
+      }
       break;
     }
     case 'CallHero':
-      d.move(p.cardId, 'knot');
+      d.move(p.cardId, 'knot', true, actor);
       push(d, { kind: 'hero', controller: actor, card: refOf(d.read(p.cardId)), targets: [] });
       giveNext(d, actor);
       break;
@@ -227,7 +233,7 @@ function apply(state: DvState, event: LogEvent): DvState {
       giveNext(d, actor);
       break;
     case 'AddGuardianFromPrayer': {
-      d.move(p.prayerId, 'guardian');
+      d.move(p.prayerId, 'guardian', true, actor);
       d.card(p.prayerId).heroId = p.heroId;
       const hero = d.card(p.heroId);
       hero.guardians = [...hero.guardians, p.prayerId];
@@ -278,7 +284,7 @@ function apply(state: DvState, event: LogEvent): DvState {
     case 'DeclareHeroAttack': {
       d.card(p.heroId).mode = 'rest';
       const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
-      s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).owner };
+      s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).controller };
       s.due = null;
       openStep(d, 'afterAttack');
       break;
@@ -316,7 +322,7 @@ function apply(state: DvState, event: LogEvent): DvState {
 }
 
 function newRow(iid: string, catalogId: string, owner: string): CardRow {
-  return { iid, catalogId, owner, zone: 'universe', faceUp: false, mode: 'prompt', incarnation: 0, damage: 0, turnCounters: 0, counters: null, level: 1, guardians: [], heroId: null, enteredTurn: 0, mods: [], flags: null };
+  return { iid, catalogId, owner, controller: owner, zone: 'universe', faceUp: false, mode: 'prompt', incarnation: 0, damage: 0, turnCounters: 0, counters: null, level: 1, guardians: [], heroId: null, enteredTurn: 0, mods: [], flags: null, attachedTo: null };
 }
 
 function openStep(d: Draft, step: Cursor['step']): void {
@@ -377,12 +383,13 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
       const card = d.read(item.card!.iid);
       if (card.zone !== 'knot') break;
       const c = catalogCard(s, card);
-      const stays = c.type === 'soldier' || c.eventPersistence === 'battlefield' || c.turnCount !== undefined;
-      if (stays) {
-        d.move(card.iid, 'soldierLine');
+      if (entersBattlefield(c)) {
+        d.move(card.iid, 'soldierLine', true, item.controller);
         const w = d.card(card.iid);
         w.enteredTurn = s.turn;
         if (c.turnCount !== undefined) w.turnCounters = c.turnCount;
+        // DV-R56: equipment attached by its own resolution is attached as it enters.
+        for (const e of (p.effects ?? []) as DvEffect[]) if (e.type === 'AttachCard' && e.cardId === card.iid) w.attachedTo = refOf(d.read(e.to));
       } else d.fall(card.iid, batch);
       break;
     }
@@ -393,7 +400,7 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
         break;
       }
       const guardians = (p.guardians ?? []) as string[];
-      d.move(item.card!.iid, 'heroLine');
+      d.move(item.card!.iid, 'heroLine', true, item.controller);
       attach(d, item.card!.iid, guardians);
       d.card(item.card!.iid).enteredTurn = s.turn;
       runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
@@ -415,7 +422,7 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
 
 function attach(d: Draft, heroId: string, guardians: readonly string[]): void {
   for (const gid of guardians) {
-    d.move(gid, 'guardian');
+    d.move(gid, 'guardian', true, d.read(heroId).controller);
     d.card(gid).heroId = heroId;
   }
   const hero = d.card(heroId);
@@ -484,7 +491,11 @@ function eliminate(d: Draft, seat: string): void {
   pl.eliminated = true;
   pl.leaving = null;
   pl.pool = EMPTY_POOL;
-  for (const c of s.cards) if (c.owner === seat && c.zone !== 'leftMatch') d.move(c.iid, 'leftMatch');
+  // Every card it owns or controls, every card in its zones, and the guardians of its heroes.
+  const leaving = new Set<string>();
+  for (const c of s.cards) if ((c.owner === seat || c.controller === seat) && c.zone !== 'leftMatch') leaving.add(c.iid);
+  for (const c of s.cards) if (c.zone === 'guardian' && c.heroId !== null && leaving.has(c.heroId)) leaving.add(c.iid);
+  for (const iid of leaving) d.move(iid, 'leftMatch');
   s.knot = s.knot.filter((k) => k.controller !== seat);
   s.falling = s.falling.filter((b) => b.cards.length > 0);
   if (s.combat) s.combat = { ...s.combat, pendingFaith: s.combat.pendingFaith.filter((f) => f.player !== seat) };

@@ -140,6 +140,32 @@ describe('T21 — Responses limited to Flash and skills', () => {
   });
 });
 
+describe('T21 — Responses limited to Flash and skills (step 4)', () => {
+  it('a skill answers a call: its source is a prompt card its user controls on the Battlefield, or in a zone the skill names', () => {
+    const t = new Table({ p1: ['SB1', 'XM1', 'SK1', 'SK2', 'SK3', 'SK5'], p2: ['SK4'] });
+    t.given('SB1', 'hand').given('XM1', 'temple', { faceUp: false }).given('SK1', 'soldierLine').given('SK2', 'temple', { faceUp: true });
+    t.given('SK3', 'soldierLine', { mode: 'rest' }).given('SK5', 'cenotaph').given('SK4', 'soldierLine');
+    t.to('soldierCalling', 'p1');
+    t.do('ProduceBlessing', 'p1', { prayerId: 'XM1' });
+    t.do('CallCard', 'p1', { cardId: 'SB1', from: 'hand', payment: [colorless] });
+    t.do('PassPriority', 'p2');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK1', skillId: 'nope' })).toBe('UNKNOWN_ABILITY_ID');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK2', skillId: 'strike' })).toBe('SOURCE_HAS_NO_ABILITIES');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK4', skillId: 'strike' })).toBe('CARD_NOT_IN_ZONE');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK5', skillId: 'strike' })).toBe('CARD_NOT_IN_ZONE');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK3', skillId: 'strike' })).toBe('CARD_IN_REST');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK1', skillId: 'ward' })).toBe('PAYMENT_MISMATCH');
+    expect(t.reject('UseSkill', 'p1', { sourceId: 'SK1', skillId: 'ward', payment: [colorless] })).toBe('INSUFFICIENT_BLESSING');
+    t.do('UseSkill', 'p1', { sourceId: 'SK1', skillId: 'strike', targets: [{ card: 'SK4' }] });
+    expect(t.card('SK1').mode).toBe('rest');
+    expect(t.state.knot.map((k) => k.kind)).toEqual(['card', 'skill']);
+    expect(t.state.priority?.holder).toBe('p2');
+    t.do('PassPriority', 'p2');
+    t.do('UseSkill', 'p1', { sourceId: 'SK5', skillId: 'recall' });
+    expect(t.state.knot.map((k) => k.kind)).toEqual(['card', 'skill', 'skill']);
+  });
+});
+
 describe('T25 — A target that left and came back is a new object', () => {
   it('an item targeting a card that left and returned is countered', () => {
     const t = new Table({ p1: ['EN1', 'XM1'], p2: ['SF1', 'ER1', 'XM2', 'XM3'] });

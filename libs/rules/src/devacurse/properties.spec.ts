@@ -22,7 +22,15 @@ function header(doc: GameDocument) {
 function conservation(state: DvState): void {
   const seen = new Map<string, number>();
   const count = (id: string) => seen.set(id, (seen.get(id) ?? 0) + 1);
-  for (const p of state.players) for (const zone of [p.universe, p.hand, p.temple, p.devayard, p.soldierLine, p.heroLine, p.cenotaph, p.blackHole]) zone.forEach(count);
+  const holder = new Map(state.cards.map((c) => [c.iid, c.controller]));
+  for (const p of state.players) {
+    for (const zone of [p.universe, p.hand, p.temple, p.devayard, p.soldierLine, p.heroLine, p.cenotaph, p.blackHole]) {
+      zone.forEach(count);
+      // A card listed in a Deva's zone records that Deva as the one holding it (DV-R47).
+      for (const id of zone) if (holder.get(id) !== p.seat) expect([id, holder.get(id)]).toEqual([id, p.seat]);
+    }
+    for (const id of [...p.universeTop, ...p.universeBottom]) expect(p.universe).toContain(id);
+  }
   for (const c of state.cards) if (c.zone === 'heroLine') c.guardians.forEach(count);
   for (const k of state.knot) if ((k.kind === 'card' || k.kind === 'hero') && k.card) count(k.card.iid);
   for (const b of state.falling) b.cards.forEach(count);

@@ -32,6 +32,8 @@ export function initialState(header: GameHeader<DvCard>): DvState {
     pool: EMPTY_POOL,
     flags: null,
     universe: [],
+    universeTop: [],
+    universeBottom: [],
     hand: [],
     temple: [],
     devayard: [],

@@ -32,6 +32,11 @@ export interface CardRow {
   readonly iid: string;
   readonly catalogId: string;
   readonly owner: Seat;
+  /**
+   * The Deva whose copy of the zone holds the card: its controller in the Arena, the destination
+   * of a falling card. A zone change makes it the owner again unless the move names a Deva (DV-R40).
+   */
+  readonly controller: Seat;
   readonly zone: Zone;
   readonly faceUp: boolean;
   readonly mode: Mode;
@@ -48,6 +53,8 @@ export interface CardRow {
   readonly enteredTurn: number;
   readonly mods: readonly StatMod[];
   readonly flags: ReadonlyMap<string, Flag> | null;
+  /** Set by `AttachCard` (e.g. War equipment); no rule reads it. */
+  readonly attachedTo: ObjectRef | null;
 }
 
 export interface PlayerState {
@@ -64,6 +71,9 @@ export interface PlayerState {
   readonly pool: Pool;
   readonly flags: ReadonlyMap<string, Flag> | null;
   readonly universe: readonly string[];
+  /** Universe cards an effect put at a known place (§12.00): from the top down, and above the very bottom. */
+  readonly universeTop: readonly string[];
+  readonly universeBottom: readonly string[];
   readonly hand: readonly string[];
   readonly temple: readonly string[];
   readonly devayard: readonly string[];
@@ -314,4 +324,18 @@ export function poolTotal(pool: Pool): number {
 
 export function isWindowOpen(state: DvState): boolean {
   return state.priority !== null && state.due === null && state.next === null;
+}
+
+/**
+ * §6.4, §6.5: from the pass round that makes a hero call or upgrade resolve until its
+ * `ResolveKnotTop`, "every zone is closed": nothing may be added to any zone, the Knot zone included.
+ */
+export function zonesClosed(state: DvState): boolean {
+  const top = state.knot[state.knot.length - 1];
+  return state.due?.kind === 'ResolveKnotTop' && top !== undefined && (top.kind === 'hero' || top.kind === 'upgrade');
+}
+
+/** §6.2: a resolved Soldier, or an Event that stays in the Battlefield, enters its caller's Soldier line. */
+export function entersBattlefield(c: DvCard): boolean {
+  return c.type === 'soldier' || c.eventPersistence === 'battlefield' || c.turnCount !== undefined;
 }

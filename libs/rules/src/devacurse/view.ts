@@ -1,5 +1,5 @@
 import type { Viewer } from '../game-system';
-import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, effectiveOrderHolder } from './state';
+import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, effectiveOrderHolder, isGone } from './state';
 
 export interface DvCardView {
   readonly id: string;
@@ -17,6 +17,10 @@ export interface DvCardView {
   readonly level?: 1 | 2;
   readonly turnCounters?: number;
   readonly guardians?: readonly DvCardView[];
+  /** The owner, given when another Deva holds the card (a control change, a guardian, DV-R35). */
+  readonly owner?: string;
+  /** The Battlefield card it is attached to, while that card is still the same object. */
+  readonly attachedTo?: string;
 }
 
 /** A card the viewer may not see: its id only (a face-down prayer of another Deva). */
@@ -61,7 +65,7 @@ export interface DvView {
 
 const TYPE_LABELS = { soldier: 'Soldier', hero: 'Hero', event: 'Event' } as const;
 
-function cardView(state: DvState, card: CardRow): DvCardView {
+function cardView(state: DvState, card: CardRow, holder?: string): DvCardView {
   const c = catalogCard(state, card);
   const arena = card.zone === 'soldierLine' || card.zone === 'heroLine';
   return {
@@ -74,9 +78,11 @@ function cardView(state: DvState, card: CardRow): DvCardView {
     ...(card.zone === 'temple' ? { faceUp: card.faceUp } : {}),
     ...(arena && c.type !== 'event' ? { at: currentAt(state, card) } : {}),
     ...(arena && c.type === 'soldier' ? { df: currentDf(state, card) } : {}),
-    ...(arena && c.type === 'hero' ? { ap: currentAp(state, card), level: card.level, guardians: card.guardians.map((g) => cardView(state, cardOf(state, g)!)) } : {}),
+    ...(arena && c.type === 'hero' ? { ap: currentAp(state, card), level: card.level, guardians: card.guardians.map((g) => cardView(state, cardOf(state, g)!, card.controller)) } : {}),
     ...(arena && card.damage > 0 ? { damage: card.damage } : {}),
     ...(arena && c.turnCount !== undefined ? { turnCounters: card.turnCounters } : {}),
+    ...(holder !== undefined && holder !== card.owner ? { owner: card.owner } : {}),
+    ...(arena && card.attachedTo && !isGone(state, card.attachedTo) ? { attachedTo: card.attachedTo.iid } : {}),
   };
 }
 
@@ -90,7 +96,7 @@ const targetName = (t: TargetRef) => ('card' in t ? t.card.iid : t.player);
 export function view(state: DvState, viewer: Viewer): DvView {
   const everything = viewer === 'judge' || (viewer === 'reveal' && state.status === 'ended');
   const players: Record<string, DvPlayerView> = Object.create(null);
-  const list = (ids: readonly string[]) => ids.map((id) => cardView(state, cardOf(state, id)!));
+  const list = (ids: readonly string[], holder?: string) => ids.map((id) => cardView(state, cardOf(state, id)!, holder));
   for (const p of state.players) {
     const mine = everything || viewer === p.seat;
     players[p.seat] = {
@@ -99,17 +105,18 @@ export function view(state: DvState, viewer: Viewer): DvView {
       faith: p.faith,
       eliminated: p.eliminated,
       handSize: p.hand.length,
-      ...(mine ? { hand: list(p.hand) } : {}),
+      ...(mine ? { hand: list(p.hand, p.seat) } : {}),
       universeSize: p.universe.length,
-      ...(everything ? { universe: list(p.universe) } : {}),
+      ...(everything ? { universe: list(p.universe, p.seat) } : {}),
+      // A face-down prayer is seen by the Deva whose Temple holds it and by its owner (§3).
       temple: p.temple.map((id) => {
         const card = cardOf(state, id)!;
-        return card.faceUp || mine ? cardView(state, card) : { id, hidden: true as const, mode: card.mode };
+        return card.faceUp || mine || viewer === card.owner ? cardView(state, card, p.seat) : { id, hidden: true as const, mode: card.mode };
       }),
-      heroLine: list(p.heroLine),
-      soldierLine: list(p.soldierLine),
-      cenotaph: list(p.cenotaph),
-      blackHole: list(p.blackHole),
+      heroLine: list(p.heroLine, p.seat),
+      soldierLine: list(p.soldierLine, p.seat),
+      cenotaph: list(p.cenotaph, p.seat),
+      blackHole: list(p.blackHole, p.seat),
       blessing: { ...p.pool },
     };
   }

@@ -14,6 +14,7 @@ function twoElement(name: string, archetype: string, a: DvElement, b: DvElement,
     [`dv-${pa}-s1`, 3], [`dv-${pa}-s2`, 3], [`dv-${pa}-s3`, 2], [`dv-${pa}-s4`, 1], [`dv-${pa}-s5`, 2], [`dv-${pa}-h1`, 2], [`dv-${pa}-i1`, 2], [`dv-${pa}-i2`, 1], [`dv-${pa}-v1`, 1],
     [`dv-${pb}-s1`, 3], [`dv-${pb}-s2`, 3], [`dv-${pb}-s3`, 2], [`dv-${pb}-s5`, 1], [`dv-${pb}-i1`, 1], [`dv-${pb}-i2`, 1],
     [hero, 1], ['dv-cl-s2', 2], ['dv-cl-i1', 1],
+    ['dv-cl-i2', 1], ['dv-cl-i3', 1], ['dv-cl-i4', 1], ['dv-cl-i5', 1], ['dv-cl-v2', 1],
   ];
   const total = cards.reduce((n, [, c]) => n + c, 0) + extra.reduce((n, [, c]) => n + c, 0);
   return { name, archetype, cards: [...cards, ...extra, ['dv-cl-s1', 40 - total]] };

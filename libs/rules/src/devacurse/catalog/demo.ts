@@ -4,7 +4,7 @@ import type { DvCard, DvElement } from '@cardlog/events';
 // reproduced). Card texts are informational; the simulator records what they do as effect events,
 // following the `play` note each card carries in SIM_PLAYS.
 
-type Play = 'damage' | 'burnFaith' | 'draw' | 'empower' | 'mend' | 'none';
+type Play = 'damage' | 'burnFaith' | 'draw' | 'empower' | 'mend' | 'returnTop' | 'seize' | 'bindGuardian' | 'severGuardian' | 'equip' | 'none';
 
 interface Spec {
   readonly id: string;
@@ -42,7 +42,7 @@ const hero = (s: Spec, at: number, ap: number, lv1: number, lv2: number, lv2Stat
   text: `LV1 ${at}/${ap}; LV2 ${lv2Stats.at}/${lv2Stats.ap}.`,
 });
 
-const event = (s: Spec, kind: 'incantation' | 'invention', cost: number, icons: number, options: { flash?: boolean; turnCount?: number; targetCount?: number; text: string }): DvCard => ({
+const event = (s: Spec, kind: 'incantation' | 'invention', cost: number, icons: number, options: { flash?: boolean; turnCount?: number; persistent?: boolean; targetCount?: number; text: string }): DvCard => ({
   id: s.id,
   name: s.name,
   type: 'event',
@@ -51,7 +51,7 @@ const event = (s: Spec, kind: 'incantation' | 'invention', cost: number, icons: 
   elements: s.elements,
   flash: options.flash ?? false,
   blessingCost: { generic: cost, ...(s.elements[0] && icons > 0 ? { [s.elements[0]]: icons } : {}) },
-  ...(options.turnCount !== undefined ? { turnCount: options.turnCount, eventPersistence: 'battlefield' as const } : { eventPersistence: 'instant' as const }),
+  ...(options.turnCount !== undefined ? { turnCount: options.turnCount, eventPersistence: 'battlefield' as const } : { eventPersistence: options.persistent ? ('battlefield' as const) : ('instant' as const) }),
   ...(options.targetCount !== undefined ? { targetCount: options.targetCount } : {}),
   text: options.text,
 });
@@ -99,9 +99,19 @@ const COLOURLESS: DvCard[] = [
   event(E('dv-cl-i1', 'Prayer of Renewal'), 'incantation', 2, 0, { flash: true, targetCount: 1, text: '! (Flash). Remove 2 damage counters from target Soldier or Hero.' }),
   event(E('dv-cl-v1', 'Watchtower of Omens'), 'invention', 2, 0, { turnCount: 3, text: 'Turn counter 3. When it enters, draw 1 card.' }),
   hero(E('dv-cl-h1', 'The Faceless Avatar'), 2, 4, 2, 2, { at: 4, ap: 6 }),
+  event(E('dv-cl-i2', 'Oath of Return'), 'incantation', 2, 0, { targetCount: 1, text: "Put target Soldier on top of its owner's Universe." }),
+  event(E('dv-cl-i3', 'Covenant of Seizing'), 'incantation', 3, 0, { targetCount: 1, text: 'As an additional cost, discard a card. Gain control of target Soldier.' }),
+  event(E('dv-cl-i4', 'Rite of the Restless Dead'), 'incantation', 1, 0, { targetCount: 1, text: 'Put target card of your Cenotaph under a Hero you control as a guardian.' }),
+  event(E('dv-cl-i5', 'Severing Gale'), 'incantation', 1, 0, { flash: true, targetCount: 1, text: "! (Flash). Put a guardian of target Hero into its controller's Cenotaph." }),
+  { ...event(E('dv-cl-v2', 'Banner of the Vanguard'), 'invention', 1, 0, { persistent: true, targetCount: 1, text: 'War equipment. It enters attached to target Soldier you control.' }), subtypes: ['War equipment event'] },
 ];
 plays.set('dv-cl-i1', 'mend');
 plays.set('dv-cl-v1', 'draw');
+plays.set('dv-cl-i2', 'returnTop');
+plays.set('dv-cl-i3', 'seize');
+plays.set('dv-cl-i4', 'bindGuardian');
+plays.set('dv-cl-i5', 'severGuardian');
+plays.set('dv-cl-v2', 'equip');
 
 const MULTI: DvCard[] = [
   soldier(E('dv-mx-s1', 'Steam Golem', 'fire', 'water'), 2, 1, 4, 3),

@@ -21,7 +21,7 @@ export function decideSoldierAttack(state: DvState, actor: string, p: { defender
   });
   check(new Set(p.attackers).size === p.attackers.length, 'MALFORMED_EVENT', 'attackers: a soldier is named twice');
   cards.forEach((card, i) => {
-    check(card.zone === 'soldierLine' && card.owner === actor, 'CARD_NOT_IN_ZONE', `attackers[${i}]: ${card.iid} is not on ${actor}'s Battlefield`);
+    check(card.zone === 'soldierLine' && card.controller === actor, 'CARD_NOT_IN_ZONE', `attackers[${i}]: ${card.iid} is not on ${actor}'s Battlefield`);
     check(catalogCard(state, card).type === 'soldier', 'WRONG_CARD_TYPE', `attackers[${i}]: ${catalogCard(state, card).name} is not a Soldier`);
     check(card.mode === 'prompt', 'CARD_IN_REST', `attackers[${i}]: ${catalogCard(state, card).name} is in rest`);
     check(!hasFlag(card.flags, 'cannotAttack'), 'CANNOT_ATTACK', `attackers[${i}]: ${catalogCard(state, card).name} cannot attack`);
@@ -40,7 +40,7 @@ export function decideBlockers(state: DvState, actor: string, p: { blocks: { blo
   const seen = new Set<string>();
   for (const { blocker, attackerId, i } of pairs) {
     const name = catalogCard(state, blocker).name;
-    check((blocker.zone === 'soldierLine' || blocker.zone === 'heroLine') && blocker.owner === actor, 'CARD_NOT_IN_ZONE', `blocks[${i}]: ${blocker.iid} is not on ${actor}'s Battlefield`);
+    check((blocker.zone === 'soldierLine' || blocker.zone === 'heroLine') && blocker.controller === actor, 'CARD_NOT_IN_ZONE', `blocks[${i}]: ${blocker.iid} is not on ${actor}'s Battlefield`);
     check(catalogCard(state, blocker).type !== 'event', 'WRONG_CARD_TYPE', `blocks[${i}]: ${name} is an Event; Soldiers and Heroes block`);
     check(blocker.mode === 'prompt', 'CARD_IN_REST', `blocks[${i}]: ${name} is in rest (DV-R23)`);
     check(!hasFlag(blocker.flags, 'cannotBlock'), 'CANNOT_BLOCK', `blocks[${i}]: ${name} cannot block`);
@@ -95,16 +95,16 @@ export function decideHeroAttack(state: DvState, actor: string, p: { heroId: str
   if ('player' in p.target) seatAt(state, p.target.player, 'target.player');
   requireDue(state, actor, 'DeclareHeroAttack', 'DeclareHeroAttack', 'heroCombat', () => requirePartOwner(state, actor, 'DeclareHeroAttack'));
   const name = catalogCard(state, hero).name;
-  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.owner === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
+  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.controller === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
   check(catalogCard(state, hero).type === 'hero', 'WRONG_CARD_TYPE', `${name} is not a Hero`);
   check(hero.mode === 'prompt', 'CARD_IN_REST', `${name} is in rest`);
   check(!hasFlag(hero.flags, 'cannotAttack'), 'CANNOT_ATTACK', `${name} cannot attack`);
   const ignores = hasFlag(hero.flags, 'heroIgnoresTargetLimits');
   if (target) {
-    check(target.owner !== actor, 'SELF_ATTACK', 'a hero never attacks its own side');
+    check(target.controller !== actor, 'SELF_ATTACK', 'a hero never attacks its own side');
     const type = catalogCard(state, target).type;
     check((target.zone === 'soldierLine' && type === 'soldier') || target.zone === 'heroLine', 'ILLEGAL_TARGET', `target: ${target.iid} is not an opposing Soldier or Hero`);
-    if (target.zone === 'heroLine' && !ignores) check(soldiersOf(state, target.owner).length === 0, 'HERO_TARGET_RESTRICTED', `${target.owner} has a Soldier: its heroes cannot be attacked (§8.2)`);
+    if (target.zone === 'heroLine' && !ignores) check(soldiersOf(state, target.controller).length === 0, 'HERO_TARGET_RESTRICTED', `${target.controller} has a Soldier: its heroes cannot be attacked (§8.2)`);
   } else {
     const seat = (p.target as { player: string }).player;
     check(seat !== actor, 'SELF_ATTACK', 'a Deva never attacks itself');

@@ -1,4 +1,7 @@
-import { checkPayment, cenotaphCanPay } from '../costs';
+import type { DvEffect } from '@cardlog/events';
+import { Payment, checkPayment, cenotaphCanPay } from '../costs';
+import { Draft } from '../draft';
+import { runEffects } from '../effects';
 import { DvState, catalogCard, flagNumber, isLiving, playerOf } from '../state';
 import { cardAt, check, seatAt, segmentName } from './guards';
 import { requirePartOwner, requirePriority } from './window';
@@ -11,7 +14,7 @@ export function decidePlacePrayer(state: DvState, actor: string, p: { cardId: st
   requirePartOwner(state, actor, 'PlacePrayer');
   const me = playerOf(state, actor)!;
   check(me.prayersPlaced < 1 + flagNumber(me.flags, 'extraPrayers'), 'PRAYER_ALREADY_PLACED', `${actor} has placed its prayer this turn (one per turn, §5.3.1)`);
-  check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
 }
 
 export function decideEndBlessMaking(state: DvState, actor: string): void {
@@ -22,7 +25,7 @@ export function decideEndBlessMaking(state: DvState, actor: string): void {
 export function decideProduceBlessing(state: DvState, actor: string, p: { prayerId: string; element?: string }): void {
   const prayer = cardAt(state, p.prayerId, 'prayerId');
   requirePriority(state, actor, 'ProduceBlessing');
-  check(prayer.zone === 'temple' && prayer.owner === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`, { prayerId: p.prayerId });
+  check(prayer.zone === 'temple' && prayer.controller === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`, { prayerId: p.prayerId });
   check(prayer.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.prayerId} is in rest: it gave its blessing this turn (DV-R8)`);
   const elements = catalogCard(state, prayer).elements;
   if (!prayer.faceUp || elements.length === 0) {
@@ -44,7 +47,7 @@ export function checkTargets(state: DvState, actor: string, targets: readonly Ta
     if ('card' in t) {
       const card = cardAt(state, t.card, `${where}.targets[${i}]`);
       // DV-R44: a card is targetable where every Deva can see it: the Arena, the Knot zone, a Cenotaph or Black Hole.
-      check(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.owner !== actor), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
+      check(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.controller !== actor && card.owner !== actor), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
     } else {
       seatAt(state, t.player, `${where}.targets[${i}]`);
       check(isLiving(state, t.player), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
@@ -64,15 +67,36 @@ export function decideCallCard(state: DvState, actor: string, p: any): void {
     check(window === 'soldier' || (window === 'hero' && c.type === 'event'), 'NOT_FLASH', `${c.name} is not Flash: it is called in ${actor}'s own ${c.type === 'event' ? 'Soldier or Hero' : 'Soldier'} Calling phase (§5.7)`);
     check(state.knot.length === 0, 'KNOT_NOT_EMPTY', `a non-Flash card is called only with an empty Knot zone (DV-R12)`);
   }
-  if (p.from === 'hand') check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
-  else check(card.zone === 'temple' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s Temple zone`, { cardId: p.cardId });
+  if (p.from === 'hand') check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  else check(card.zone === 'temple' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s Temple zone`, { cardId: p.cardId });
   check(c.type !== 'hero', 'WRONG_CARD_TYPE', `${c.name} is a Hero: heroes are called with CallHero`);
   if (p.from === 'temple') {
     check(!card.faceUp, 'PRAYER_NOT_FACE_DOWN', `prayer ${p.cardId} is face up; only face-down prayers are called (DV-R9)`);
     check(card.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.cardId} is in rest (DV-R9)`);
   }
   checkTargets(state, actor, p.targets, c.targetCount, 'CallCard');
+  // Cost effects fail with their own codes, which §12.0 orders before the blessing codes.
+  if (p.additionalCosts?.length) checkAdditionalCosts(state, actor, p);
   checkPayment(c.blessingCost, p.x, p.payment, playerOf(state, actor)!.pool, 'payment');
+}
+
+/**
+ * §6.2: other printed costs are paid with the blessing, once the card is on the Knot zone. Each is
+ * an effect, checked against the state the payment and the costs before it leave; the called card
+ * pays none of its own costs (as a prayer cannot pay for itself, DV-R9).
+ */
+function checkAdditionalCosts(state: DvState, actor: string, p: { cardId: string; payment: Payment; additionalCosts: DvEffect[] }): void {
+  p.additionalCosts.forEach((e, i) => {
+    const named = [(e as { cardId?: string }).cardId, (e as { heroId?: string }).heroId, (e as { to?: unknown }).to];
+    check(!named.includes(p.cardId), 'CARD_NOT_IN_ZONE', `additionalCosts[${i}] ${e.type}: ${p.cardId} is the card being called; it does not pay its own costs`, { cardId: p.cardId });
+  });
+  const d = new Draft(state);
+  const me = d.player(actor);
+  const pool = { ...me.pool };
+  for (const point of p.payment) pool[point.with] -= 1;
+  me.pool = pool;
+  d.move(p.cardId, 'knot', true, actor);
+  runEffects(d, p.additionalCosts, null, { current: null }, true, 'additionalCosts');
 }
 
 function requireHeroCalling(state: DvState, actor: string, type: string): void {
@@ -90,7 +114,7 @@ function requirePriorityFor(state: DvState, actor: string, type: string): void {
 export function decideCallHero(state: DvState, actor: string, p: { cardId: string }): void {
   const card = cardAt(state, p.cardId, 'cardId');
   requireHeroCalling(state, actor, 'CallHero');
-  check(card.zone === 'hand' && card.owner === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
   const c = catalogCard(state, card);
   check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is a ${c.type}, not a Hero`);
   check(cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv1), 'GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV1 guardian cost (DV-R17)`);
@@ -99,7 +123,7 @@ export function decideCallHero(state: DvState, actor: string, p: { cardId: strin
 export function decideDeclareUpgrade(state: DvState, actor: string, p: { heroId: string }): void {
   const hero = cardAt(state, p.heroId, 'heroId');
   requireHeroCalling(state, actor, 'DeclareUpgrade');
-  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.owner === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
+  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.controller === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
   const c = catalogCard(state, hero);
   check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is not a Hero`);
   check(hero.level === 1, 'HERO_NOT_LV1', `${c.name} is LV2 already`);
@@ -111,6 +135,6 @@ export function decideAddGuardian(state: DvState, actor: string, p: { heroId: st
   const hero = cardAt(state, p.heroId, 'heroId');
   const prayer = cardAt(state, p.prayerId, 'prayerId');
   requireHeroCalling(state, actor, 'AddGuardianFromPrayer');
-  check(hero.zone === 'heroLine' && hero.owner === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not a hero on ${actor}'s Battlefield`);
-  check(prayer.zone === 'temple' && prayer.owner === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`);
+  check(hero.zone === 'heroLine' && hero.controller === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not a hero on ${actor}'s Battlefield`);
+  check(prayer.zone === 'temple' && prayer.controller === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`);
 }

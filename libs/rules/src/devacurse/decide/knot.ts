@@ -2,7 +2,7 @@ import type { DvEffect } from '@cardlog/events';
 import { checkPayment, cenotaphCanPay, guardiansMatch } from '../costs';
 import { Draft } from '../draft';
 import { runEffects } from '../effects';
-import { ARENA_ZONES, DvState, catalogCard, isGone, isLiving, playerOf } from '../state';
+import { ARENA_ZONES, DvState, catalogCard, isGone, isLiving, playerOf, zonesClosed } from '../state';
 import { checkTargets } from './construction';
 import { cardAt, check, fail, segmentName } from './guards';
 import { isNoCallSegment, requirePriority } from './window';
@@ -21,7 +21,9 @@ export function decideUseSkill(state: DvState, actor: string, p: any): void {
   check(skill, 'UNKNOWN_ABILITY_ID', `${c.name} has no skill "${p.skillId}"`);
   requirePriority(state, actor, 'UseSkill');
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a ${source.zone === 'temple' ? 'prayer' : 'guardian'} and has no skills`);
-  check((source.zone === 'soldierLine' || source.zone === 'heroLine') && source.owner === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield`);
+  // DV-R14: from the Battlefield, or from a zone the catalog lists for the skill (DV-R57).
+  const zones: readonly string[] = skill.zones ?? [];
+  check((source.zone === 'soldierLine' || source.zone === 'heroLine' || zones.includes(source.zone)) && source.controller === actor, 'CARD_NOT_IN_ZONE', `${p.sourceId} is not on ${actor}'s Battlefield${zones.length ? ` or in ${actor}'s ${zones.join(', ')}` : ''}`);
   if (skill.deplete) check(source.mode === 'prompt', 'CARD_IN_REST', `${c.name} is in rest; this skill depletes it`);
   checkTargets(state, actor, p.targets, undefined, 'UseSkill');
   if (skill.cost || p.payment) checkPayment(skill.cost, undefined, p.payment ?? [], playerOf(state, actor)!.pool, 'payment');
@@ -30,9 +32,17 @@ export function decideUseSkill(state: DvState, actor: string, p: any): void {
 export function decideTriggerAbility(state: DvState, actor: string, p: any): void {
   const source = cardAt(state, p.sourceId, 'sourceId');
   const c = catalogCard(state, source);
-  check(c.abilities?.some((a) => a.id === p.abilityId), 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
-  check(source.owner === actor, 'NOT_CONTROLLER', `${p.sourceId} is controlled by ${source.owner}, not ${actor}`);
+  const ability = c.abilities?.find((a) => a.id === p.abilityId);
+  check(ability, 'UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
+  // The controller of a card in play; for a falling or fallen card (or one in hand), its owner.
+  const controller = ARENA_ZONES.has(source.zone) || source.zone === 'knot' ? source.controller : source.owner;
+  check(controller === actor, 'NOT_CONTROLLER', `${p.sourceId} is controlled by ${controller}, not ${actor}`);
+  check(!zonesClosed(state), 'ZONES_CLOSED', 'a hero call or upgrade is resolving and every zone is closed, the Knot zone too (§6.4); the ability goes on the Knot zone after it');
   check(source.zone !== 'temple' && source.zone !== 'guardian', 'SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a prayer or guardian and has no abilities`);
+  // DV-R58: a catalogued trigger is recorded while its source is where the trigger happened.
+  if (ability.trigger === 'fallsToCenotaph') check(source.zone === 'falling', 'CARD_NOT_IN_ZONE', `${c.name} is not falling: its "when it falls" ability is recorded until its batch is placed (§6.8)`);
+  if (ability.trigger === 'entersBattlefield') check(source.zone === 'soldierLine' || source.zone === 'heroLine', 'CARD_NOT_IN_ZONE', `${c.name} is not on a Battlefield`);
+  if (ability.trigger === 'reachesLv2') check(source.zone === 'heroLine' && source.level === 2, 'CARD_NOT_IN_ZONE', `${c.name} is not a LV2 hero on a Battlefield`);
   checkTargets(state, actor, p.targets, undefined, 'TriggerAbility');
 }
 
@@ -72,12 +82,12 @@ export function decideResolveKnotTop(state: DvState, actor: string, p: any): voi
   // Effects are checked in order against the state the previous ones leave.
   const d = new Draft(state);
   d.s.knot = d.s.knot.slice(0, -1);
-  runEffects(d, effects, top, { current: null }, true, 'ResolveKnotTop');
+  runEffects(d, effects, top, { current: null }, true, 'ResolveKnotTop.effects');
 }
 
 export function decideApplyEffects(state: DvState, p: { cause: { static: string }; effects: DvEffect[] }): void {
   const cause = state.cards[state.cardIndex.get(p.cause.static) ?? -1];
   check(cause && ARENA_ZONES.has(cause.zone), 'NO_EFFECT_CAUSE', `an effect's static cause must be a card in the Arena; ${p.cause.static} is not`);
   check(cause.zone !== 'temple', 'SOURCE_HAS_NO_ABILITIES', `${p.cause.static} is a prayer and has no abilities`);
-  runEffects(new Draft(state), p.effects, null, { current: null }, true, 'ApplyEffects');
+  runEffects(new Draft(state), p.effects, null, { current: null }, true, 'ApplyEffects.effects', zonesClosed(state));
 }

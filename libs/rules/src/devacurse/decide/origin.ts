@@ -1,5 +1,6 @@
 import type { DvState } from '../state';
 import { playerOf } from '../state';
+import { checkKnownPlaces } from '../universe';
 import { check } from './guards';
 
 const OPENING_HAND = 5;
@@ -31,6 +32,7 @@ export function decideOrigin(state: DvState, type: string, actor: string, p: any
       check(me!.registered, 'CARD_NOT_IN_ZONE', `${actor} draws before registering a Universe`);
       check(!me!.drewOpening, 'ALREADY_DREW', `${actor} has drawn its opening hand already`);
       for (const id of p.cardIds as string[]) check(me!.universe.includes(id), 'CARD_NOT_IN_ZONE', `cardIds: ${id} is not in ${actor}'s Universe`, { cardId: id });
+      checkKnownPlaces(me!, p.cardIds, 'cardIds');
       check(p.count === OPENING_HAND && p.cardIds.length === OPENING_HAND, 'WRONG_DRAW_COUNT', `the opening hand is ${OPENING_HAND} cards, not ${p.count} (§4)`);
       check(new Set(p.cardIds).size === p.cardIds.length, 'MALFORMED_EVENT', 'cardIds: a card is drawn twice');
       check(me!.universe.length >= OPENING_HAND, 'UNIVERSE_TOO_SMALL', `${actor}'s Universe holds ${me!.universe.length} cards`);

@@ -1,4 +1,5 @@
 import { DvState, hasFlag, playerOf } from '../state';
+import { checkKnownPlaces } from '../universe';
 import { check, fail, segmentName } from './guards';
 
 const HAND_LIMIT = 7;
@@ -7,8 +8,9 @@ export function decideDraw(state: DvState, actor: string, p: { count: number; ca
   check(state.cursor.loop === 'draw', 'WRONG_SEGMENT', `cards are drawn at Turn Origin and in the Draw loop, not in ${segmentName(state)}`);
   const me = playerOf(state, actor)!;
   check(!me.drewThisTurn, 'ALREADY_DREW', `${actor} has drawn this turn`);
-  check(!hasFlag(me.flags, 'cannotDraw'), 'CANNOT_DRAW', `${actor} cannot draw (an effect)`);
   for (const id of p.cardIds) check(me.universe.includes(id), 'CARD_NOT_IN_ZONE', `cardIds: ${id} is not in ${actor}'s Universe`, { cardId: id });
+  checkKnownPlaces(me, p.cardIds, 'cardIds');
+  check(!hasFlag(me.flags, 'cannotDraw'), 'CANNOT_DRAW', `${actor} cannot draw (an effect)`);
   check((p.count === 1 || p.count === 2) && p.cardIds.length === p.count, 'WRONG_DRAW_COUNT', `the Draw loop draws 1 or 2 cards, named in cardIds (DV-R5)`);
   check(new Set(p.cardIds).size === p.cardIds.length, 'MALFORMED_EVENT', 'cardIds: a card is drawn twice');
   check(p.count <= me.universe.length, 'UNIVERSE_TOO_SMALL', `${actor}'s Universe holds ${me.universe.length} cards`);

@@ -33,10 +33,18 @@ const act = (type: string, player: Seat, payload: Record<string, unknown> = {}):
 const card = (s: DvState, id: string) => cardOf(s, id)!;
 const cat = (s: DvState, id: string) => catalogCard(s, card(s, id));
 
-/** The next cards of a Universe in the simulator's shuffled order. */
+/**
+ * The next cards of a Universe: those an effect put on top, then the rest in the simulator's
+ * shuffled order, then those put at the bottom (§12.00).
+ */
 export function topCards(s: DvState, ctx: BotContext, seat: Seat, n: number): string[] {
-  const inUniverse = new Set(playerOf(s, seat)!.universe);
-  return (ctx.order.get(seat) ?? []).filter((id) => inUniverse.has(id)).slice(0, n);
+  const p = playerOf(s, seat)!;
+  const known = new Set([...p.universeTop, ...p.universeBottom]);
+  const order = ctx.order.get(seat) ?? [];
+  const listed = new Set(order);
+  const inUniverse = new Set(p.universe);
+  const middle = [...order.filter((id) => inUniverse.has(id) && !known.has(id)), ...p.universe.filter((id) => !listed.has(id) && !known.has(id))];
+  return [...p.universeTop, ...middle, ...p.universeBottom].slice(0, n);
 }
 
 /** One legal action for whoever must act now (the state is past Turn Origin and not over). */
@@ -176,9 +184,34 @@ function targetsFor(s: DvState, ctx: BotContext, seat: Seat, c: DvCard): { card:
       const hurt = [...soldiersOf(s, seat), ...heroesOf(s, seat)].filter((x) => x.damage > 0);
       return hurt.length ? [{ card: hurt[0]!.iid }] : null;
     }
+    case 'returnTop':
+    case 'seize': {
+      const foes = opponents(s, seat).flatMap((o) => soldiersOf(s, o));
+      if (foes.length === 0) return null;
+      return [{ card: [...foes].sort((a, b) => currentAt(s, b) - currentAt(s, a))[0]!.iid }];
+    }
+    case 'bindGuardian': {
+      const dead = playerOf(s, seat)!.cenotaph;
+      return heroesOf(s, seat).length && dead.length ? [{ card: ctx.rng.pick(dead) }] : null;
+    }
+    case 'severGuardian': {
+      const guarded = opponents(s, seat).flatMap((o) => heroesOf(s, o)).filter((h) => h.guardians.length > 0);
+      return guarded.length ? [{ card: ctx.rng.pick(guarded).iid }] : null;
+    }
+    case 'equip': {
+      const mine = soldiersOf(s, seat);
+      return mine.length ? [{ card: ctx.rng.pick(mine).iid }] : null;
+    }
     default:
       return null;
   }
+}
+
+/** Costs printed besides the blessing (§6.2): the Covenant discards another card of the hand. */
+function additionalCostsFor(s: DvState, seat: Seat, cardId: string, c: DvCard): DvEffect[] | null | undefined {
+  if (SIM_PLAYS.get(c.id) !== 'seize') return undefined;
+  const other = playerOf(s, seat)!.hand.find((id) => id !== cardId);
+  return other ? [{ type: 'DiscardCards', player: seat, cardIds: [other] }] : null;
 }
 
 // ---- windows -----------------------------------------------------------------------------------
@@ -211,13 +244,15 @@ function windowAction(s: DvState, ctx: BotContext, seat: Seat): Action {
       if (!allowed) continue;
       const targets = targetsFor(s, ctx, seat, cc);
       if (targets === null) continue;
+      const additionalCosts = additionalCostsFor(s, seat, id, cc);
+      if (additionalCosts === null) continue;
       const plan = productionFor(s, seat, cc.blessingCost);
       if (!plan.ok) continue;
       // A face-down prayer cannot pay for its own call (DV-R9).
       if (plan.produce?.prayerId === id) continue;
       if (plan.produce) return act('ProduceBlessing', seat, plan.produce);
       const payment = paymentFrom(cc.blessingCost, me.pool)!;
-      return act('CallCard', seat, { cardId: id, from, ...(targets ? { targets } : {}), payment });
+      return act('CallCard', seat, { cardId: id, from, ...(targets ? { targets } : {}), payment, ...(additionalCosts ? { additionalCosts } : {}) });
     }
   }
   return act('PassPriority', seat);
@@ -305,11 +340,12 @@ function resolveTop(s: DvState, ctx: BotContext, seat: Seat): Action {
   }
   const countered = item.targets.length > 0 && item.targets.every((t) => ('card' in t ? isGone(s, t.card) : !living(s).includes(t.player)));
   if (countered || item.kind !== 'card' || isGone(s, item.card!)) return act('ResolveKnotTop', seat);
-  const effects = effectsOf(s, ctx, seat, cat(s, item.card!.iid), item.targets);
+  const effects = effectsOf(s, ctx, seat, item.card!.iid, item.targets);
   return act('ResolveKnotTop', seat, effects.length ? { effects } : {});
 }
 
-function effectsOf(s: DvState, ctx: BotContext, seat: Seat, c: DvCard, targets: DvState['knot'][number]['targets']): DvEffect[] {
+function effectsOf(s: DvState, ctx: BotContext, seat: Seat, iid: string, targets: DvState['knot'][number]['targets']): DvEffect[] {
+  const c = cat(s, iid);
   const t = targets[0];
   const live = t && 'card' in t ? (!isGone(s, t.card) ? t.card.iid : null) : null;
   switch (SIM_PLAYS.get(c.id)) {
@@ -327,6 +363,20 @@ function effectsOf(s: DvState, ctx: BotContext, seat: Seat, c: DvCard, targets: 
       const ids = topCards(s, ctx, seat, 1);
       return ids.length ? [{ type: 'DrawCards', player: seat, count: 1, cardIds: ids }] : [];
     }
+    case 'returnTop':
+      return live ? [{ type: 'MoveCard', cardId: live, to: { zone: 'universe' }, position: 'top' }] : [];
+    case 'seize':
+      return live ? [{ type: 'ChangeController', cardId: live, player: seat }] : [];
+    case 'bindGuardian': {
+      const hero = heroesOf(s, seat)[0];
+      return live && hero ? [{ type: 'AttachGuardian', heroId: hero.iid, cardId: live }] : [];
+    }
+    case 'severGuardian': {
+      const guardian = live ? card(s, live).guardians[0] : undefined;
+      return live && guardian ? [{ type: 'DetachGuardian', heroId: live, cardId: guardian }] : [];
+    }
+    case 'equip':
+      return live && ['soldierLine', 'heroLine'].includes(card(s, live).zone) ? [{ type: 'AttachCard', cardId: iid, to: live }] : [];
     default:
       return [];
   }

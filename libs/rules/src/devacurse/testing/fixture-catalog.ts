@@ -25,6 +25,20 @@ export const FIXTURE_CARDS: readonly DvCard[] = [
   { id: 'ET', name: 'Test Invention T', type: 'event', eventKind: 'invention', subtypes: [], elements: ['metal'], flash: false, blessingCost: { generic: 1 }, turnCount: 1, text: '' },
   { id: 'HH', name: 'Test Hero H', type: 'hero', subtypes: [], elements: ['fire'], flash: false, at: 3, ap: 4, guardianCost: { lv1: { fire: 2 }, lv2: { fire: 1, metal: 1 } }, text: '' },
   { id: 'HK', name: 'Test Hero K', type: 'hero', subtypes: [], elements: ['water'], flash: false, at: 2, ap: 3, guardianCost: { lv1: { water: 1 }, lv2: { water: 1 } }, text: '' },
+  { id: 'SW', name: 'Test Watcher W', type: 'soldier', subtypes: [], elements: ['water'], flash: false, blessingCost: { generic: 1 }, at: 1, df: 1, abilities: [
+      { id: 'watch', text: 'When a card enters the Battlefield, put 1 damage counter on it.', trigger: 'other' },
+      { id: 'lastWord', text: 'When it falls to the Cenotaph, its Deva gains 1 Faith.', trigger: 'fallsToCenotaph' },
+      { id: 'arrive', text: 'When it enters the Battlefield, draw 1 card.', trigger: 'entersBattlefield' },
+    ], text: '' },
+  {
+    id: 'SK', name: 'Test Skirmisher K', type: 'soldier', subtypes: [], elements: ['earth'], flash: false, blessingCost: { generic: 1 }, at: 1, df: 2,
+    skills: [
+      { id: 'strike', deplete: true, text: 'Rest: put 1 damage counter on target soldier.' },
+      { id: 'ward', cost: { generic: 1 }, text: '1: this soldier gets +1 DF until end of turn.' },
+      { id: 'recall', cost: { generic: 0 }, zones: ['cenotaph'], text: 'From your Cenotaph: return this card to your hand.' },
+    ],
+    text: '',
+  },
   { id: 'ZZ', name: 'Test Filler Z', type: 'soldier', subtypes: [], elements: [], flash: false, blessingCost: { generic: 9 }, at: 0, df: 0, text: 'Universe filler.' },
 ];
 
