@@ -7,6 +7,7 @@ import { BackpressureModule } from './backpressure/backpressure';
 import { CATALOG_HANDLERS, CatalogsController } from './catalogs/catalogs';
 import { API_CONFIG, ApiConfig } from './config';
 import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo-loader';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { GamesController } from './games/games.controller';
 import { GAME_HANDLERS } from './games/games.handlers';
@@ -34,6 +35,7 @@ export class AppModule {
         StatsModule,
         BackpressureModule,
         TournamentsModule,
+        DemoModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [
