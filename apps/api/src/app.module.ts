@@ -13,6 +13,7 @@ import { GamesController } from './games/games.controller';
 import { GAME_HANDLERS } from './games/games.handlers';
 import { HealthModule } from './health/health.module';
 import { loggerParams } from './logging';
+import { MetricsModule } from './metrics/metrics';
 import { PipelineModule } from './pipeline/pipeline.module';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
@@ -29,6 +30,8 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel, logDestination, config.prettyLogs)),
         CqrsModule.forRoot(),
         DatabaseModule,
+        // Before the request gate (RecordingModule), so refused requests are counted too.
+        MetricsModule,
         RecordingModule,
         PipelineModule,
         HealthModule,
