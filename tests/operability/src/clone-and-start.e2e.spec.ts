@@ -59,7 +59,7 @@ describe('a fresh clone, `npm start`', () => {
     measured.listeningMs = listening.ms;
     expect(server.output).toMatch(/embedded PGlite, data in \S+\/\.cardlog\/data/);
     expect(server.output).toMatch(/local organiser's write token: cl_\S+/);
-    expect(server.output).toMatch(/demo: loading 4 simulated tournaments in the background/);
+    await server.until(/demo: loading 4 simulated tournaments in the background/, 30_000);
     // Usable while the demo loads.
     expect((await fetch(`${BASE}/health`)).status).toBe(200);
     const loaded = await server.until(/demo: 4 tournaments, (\d+) rounds, (\d+) games recorded in ([\d.]+) s, replays and statistics ready in ([\d.]+) s/, DEMO_WITHIN_MS);
@@ -90,6 +90,7 @@ describe('a fresh clone, `npm start`', () => {
   });
 
   it('started again, finds the same data and does not load the demo twice', async () => {
+    if (server?.running) await server.stop();
     const token = readFileSync(join(clone, '.cardlog', 'data', 'local-token'), 'utf8').trim();
     server = npmStart(clone);
     const listening = await server.until(/Cardlog on (http:\/\/\S+) /, LISTEN_WITHIN_MS);

@@ -7,8 +7,18 @@ export const ROOT = join(__dirname, '..', '..', '..');
 const started = new Set<ChildProcess>();
 
 export function killEverything(): void {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of started) killGroup(child);
   started.clear();
+}
+
+/** SIGKILL to the child's whole process group: `npm start`'s own child goes too, never an orphan holding a port. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /**
@@ -28,10 +38,11 @@ export class Proc {
       // A clean environment: only what the test gives, so CI's DATABASE_URL or KAFKA_BROKERS cannot leak in.
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', LOG_FORMAT: 'json', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so whatever it starts can be killed with it.
+      detached: true,
     });
     started.add(this.child);
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
-    void this.exited.then(() => started.delete(this.child));
     const keep = (chunk: Buffer) => {
       this.output += chunk.toString();
       if (this.output.length > 2_000_000) this.output = this.output.slice(-1_000_000);
@@ -60,7 +71,7 @@ export class Proc {
   async stop(graceMs = 30_000): Promise<number | null> {
     if (!this.running) return this.child.exitCode;
     this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    const timer = setTimeout(() => killGroup(this.child), graceMs);
     try {
       return await this.exited;
     } finally {
