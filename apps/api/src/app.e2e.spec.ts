@@ -55,5 +55,17 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadApiConfig({ KAFKA_BROKERS: 'localhost' })).toThrow(/KAFKA_BROKERS/);
     expect(() => loadApiConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadApiConfig({ CARDLOG_DEMO: 'yes' })).toThrow(/CARDLOG_DEMO must be 0 or 1/);
+    expect(() => loadApiConfig({}, ['--demo'])).toThrow(/unknown argument "--demo"/);
+  });
+
+  it('loads the demo into the embedded database unless --no-demo or CARDLOG_DEMO=0, and into PostgreSQL only with CARDLOG_DEMO=1', () => {
+    const pg = { DATABASE_URL: 'postgres://cardlog@db.example/cardlog' };
+    expect(loadApiConfig({}).demo).toBe(true);
+    expect(loadApiConfig({}, ['--no-demo']).demo).toBe(false);
+    expect(loadApiConfig({ CARDLOG_DEMO: '0' }).demo).toBe(false);
+    expect(loadApiConfig(pg).demo).toBe(false);
+    expect(loadApiConfig({ ...pg, CARDLOG_DEMO: '1' }).demo).toBe(true);
+    expect(loadApiConfig({ ...pg, CARDLOG_DEMO: '1' }, ['--no-demo']).demo).toBe(false);
   });
 });

@@ -7,11 +7,13 @@ import { BackpressureModule } from './backpressure/backpressure';
 import { CATALOG_HANDLERS, CatalogsController } from './catalogs/catalogs';
 import { API_CONFIG, ApiConfig } from './config';
 import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo-loader';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { GamesController } from './games/games.controller';
 import { GAME_HANDLERS } from './games/games.handlers';
 import { HealthModule } from './health/health.module';
 import { loggerParams } from './logging';
+import { MetricsModule } from './metrics/metrics';
 import { PipelineModule } from './pipeline/pipeline.module';
 import { RecordingModule } from './recording/recording.module';
 import { SchemaController } from './schema/schema.controller';
@@ -28,12 +30,15 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel, logDestination, config.prettyLogs)),
         CqrsModule.forRoot(),
         DatabaseModule,
+        // Before the request gate (RecordingModule), so refused requests are counted too.
+        MetricsModule,
         RecordingModule,
         PipelineModule,
         HealthModule,
         StatsModule,
         BackpressureModule,
         TournamentsModule,
+        DemoModule,
       ],
       controllers: [SchemaController, GamesController, CatalogsController],
       providers: [

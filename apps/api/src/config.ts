@@ -36,6 +36,12 @@ export interface ApiConfig {
   readonly prettyLogs: boolean;
   /** Origins a browser client may call the API from (CORS); absent → no CORS headers at all. */
   readonly corsOrigins?: readonly string[] | '*';
+  /**
+   * Fill an empty database with the demo tournaments after start-up. On by default for the embedded
+   * database (a personal server), off against PostgreSQL unless CARDLOG_DEMO=1; `--no-demo` or
+   * CARDLOG_DEMO=0 turns it off.
+   */
+  readonly demo: boolean;
 }
 
 export const API_CONFIG = Symbol('ApiConfig');
@@ -44,7 +50,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ApiConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
   const database = checked(() => databaseFromEnv(env));
@@ -61,7 +67,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const topic = env.CARDLOG_TOPIC || 'cardlog.events';
   if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic)) throw new ConfigError(`CARDLOG_TOPIC must be a Kafka topic name (letters, digits, . _ -), got "${topic}"`);
   const corsOrigins = readCorsOrigins(env.CARDLOG_CORS_ORIGINS);
+  const demoEnv = env.CARDLOG_DEMO ?? '';
+  if (!['', '0', '1'].includes(demoEnv)) throw new ConfigError(`CARDLOG_DEMO must be 0 or 1, got "${demoEnv}"`);
+  const unknown = argv.filter((a) => a !== '--no-demo');
+  if (unknown.length) throw new ConfigError(`unknown argument "${unknown[0]}" (the server takes only --no-demo)`);
+  const demo = !argv.includes('--no-demo') && (demoEnv === '' ? !database.databaseUrl : demoEnv === '1');
   return {
+    demo,
     port,
     topic,
     writeRate,

@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createApiApp } from './bootstrap';
-import { ConfigError, loadApiConfig } from './config';
+import { ApiConfig, ConfigError, loadApiConfig } from './config';
+import { DemoLoader } from './demo/demo-loader';
 
 /** Past this, a shutdown that is still waiting on requests or batches gives up (exit 1). */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
-  const config = loadApiConfig();
+  const config = loadApiConfig(process.env, process.argv.slice(2));
   const app = await createApiApp(config);
   stopOnSignals(app);
   await app.listen(config.port, config.host);
@@ -16,6 +19,35 @@ async function main(): Promise<void> {
   const buildMs = process.env.CARDLOG_BUILD_MS ? `; build ${process.env.CARDLOG_BUILD_MS} ms` : '';
   process.stdout.write(`Cardlog on ${url} · ${mode} · ${bus} · ready in ${Math.round(process.uptime() * 1000)} ms${buildMs}\n`);
   process.stdout.write(`  web app ${url}/ · API docs ${url}/docs · health ${url}/health\n`);
+  const token = localToken(config);
+  if (token) process.stdout.write(`  local organiser's write token: ${token} (kept in ${join(config.dataDir, 'local-token')})\n`);
+  await loadDemo(app, url);
+}
+
+/** The embedded server's upload token, when it wrote one (first start of a data folder). */
+function localToken(config: ApiConfig): string | null {
+  if (config.databaseUrl || config.dataDir === 'memory') return null;
+  try {
+    return readFileSync(join(config.dataDir, 'local-token'), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The demo loads in the background while the server already answers; one line when it starts, one when it is done. */
+async function loadDemo(app: INestApplication, url: string): Promise<void> {
+  const demo = app.get(DemoLoader);
+  const pending = await demo.pending();
+  if (!pending?.length) return;
+  process.stdout.write(`  demo: loading ${pending.length} simulated tournaments in the background (--no-demo or CARDLOG_DEMO=0 skips this)\n`);
+  void demo.start().then((report) => {
+    if (!report) return;
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const ready = report.projectedMs !== null ? `, replays and statistics ready in ${seconds(report.projectedMs)}` : '';
+    process.stdout.write(
+      `  demo: ${report.tournaments} tournaments, ${report.rounds} rounds, ${report.games} games recorded in ${seconds(report.recordedMs)}${ready} · ${url}/meta\n`,
+    );
+  });
 }
 
 /**

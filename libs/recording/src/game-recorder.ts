@@ -58,7 +58,7 @@ const NOT_FOUND_CODES = new Set(['UNKNOWN_CATALOG', 'DECK_UNKNOWN_CARD', 'UNKNOW
  * is parsed strictly, replayed through its game's rules and stored atomically, or refused whole.
  */
 export class GameRecorder {
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ((events: number) => void)[] = [];
   private readonly liveStates = new LiveStateCache(256);
 
   constructor(
@@ -68,13 +68,13 @@ export class GameRecorder {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Called after every commit that stored events (the relay wakes on it). */
-  onRecorded(listener: () => void): void {
+  /** Called after every commit that stored events, with how many it stored (the relay wakes on it; metrics count them). */
+  onRecorded(listener: (events: number) => void): void {
     this.listeners.push(listener);
   }
 
-  private recorded(): void {
-    for (const listener of this.listeners) listener();
+  private recorded(events: number): void {
+    for (const listener of this.listeners) listener(events);
   }
 
   async upload(input: string | Buffer | unknown, options: RecordOptions): Promise<UploadResult> {
@@ -113,7 +113,7 @@ export class GameRecorder {
       if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(document);
       throw error;
     }
-    this.recorded();
+    this.recorded(1 + events.length);
     return { id: gameId, events: result.applied.length, outcome: result.outcome, created: true };
   }
 
@@ -127,8 +127,9 @@ export class GameRecorder {
     await this.insertGame(tx, gameId, document, 'upload', outcome, options, hashDocument(document));
   }
 
-  notifyRecorded(): void {
-    this.recorded();
+  /** `events`: how many the caller's transaction stored. */
+  notifyRecorded(events: number): void {
+    this.recorded(events);
   }
 
   /** Opens a live game from a document with no events (or no `events` key); actions follow through `appendLive`. */
@@ -165,7 +166,7 @@ export class GameRecorder {
       if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(document);
       throw error instanceof EventTooLargeError ? eventTooLarge(error) : error;
     }
-    this.recorded();
+    this.recorded(1);
     return { id: gameId, version: 0, created: true };
   }
 
@@ -203,7 +204,7 @@ export class GameRecorder {
         return result;
       });
       this.liveStates.remember(gameId, appended.version, state);
-      this.recorded();
+      this.recorded(produced.length);
       return { version: appended.version, appended: produced.length, outcome };
     } catch (error) {
       if (error instanceof EventTooLargeError) throw eventTooLarge(error, expectedVersion);

@@ -107,6 +107,7 @@ export class TournamentRecorder {
   private async write(streamId: string, expected: number | 'no_stream', registered: TournamentRegisteredData | null, rounds: readonly CheckedRound[], options: RecordOptions) {
     const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
     let stored = 0;
+    let appended = 0;
     try {
       await this.store.transaction(async (tx: TransactionSql) => {
         const events = registered ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered, metadata }] : [];
@@ -118,6 +119,7 @@ export class TournamentRecorder {
               const gameId = randomUUID();
               await this.games.storeReplayed(tx, gameId, game.document, game.applied, game.outcome, options);
               stored++;
+              appended += 1 + game.applied.length;
               games.push({ gameId, gameNumber: game.gameNumber, winner: game.winner, firstPlayer: game.firstPlayer, firstPlayerMethod: game.firstPlayerMethod });
             }
             matches.push({ table: match.table, players: match.players, wins: match.wins, draws: match.draws, resultOnly: match.resultOnly, games });
@@ -126,6 +128,7 @@ export class TournamentRecorder {
           events.push({ eventId: randomUUID(), type: ROUND_RECORDED, data: data as never, metadata });
         }
         await this.store.append(streamId, expected, events, tx);
+        appended += events.length;
       });
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw conflict('WRONG_EXPECTED_VERSION', `tournament ${streamId.slice(11)} moved on while this round was checked; retry`);
@@ -135,7 +138,7 @@ export class TournamentRecorder {
       }
       throw error;
     }
-    this.games.notifyRecorded();
+    this.games.notifyRecorded(appended);
     return stored;
   }
 

@@ -19,6 +19,7 @@ export async function startTestApi(options: { databaseUrl?: string; logLevel?: s
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory',
+    demo: false,
     // The race specs send dozens of concurrent writes with one token: losers must meet the store's
     // optimistic check (409), not the concurrency caps, which have their own configuration.
     maxConcurrentWrites: 128,

@@ -213,5 +213,6 @@ function roundParam(n: string): number {
     TournamentReadHandler,
     ValidateDeckHandler,
   ],
+  exports: [TournamentRecorder],
 })
 export class TournamentsModule {}

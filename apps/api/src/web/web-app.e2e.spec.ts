@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestApi, startTestApi } from '../testing/test-api';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 describe('the web app at /', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cardlog-web-'));

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Paths the API owns; the web app never answers under them. */
-const API_PATHS = ['/v1', '/docs', '/docs-json', '/health'];
+const API_PATHS = ['/v1', '/docs', '/docs-json', '/health', '/metrics'];
 
 const ownedByApi = (path: string) => API_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 

@@ -13,7 +13,7 @@ const apiMain = join(__dirname, '..', '..', '..', 'api', 'dist', 'main.js');
 async function startApi(dataDir: string): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   if (!existsSync(apiMain)) throw new Error('apps/api/dist is missing: `nx run cli:test` builds it first');
   const child = spawn(process.execPath, [apiMain], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CARDLOG_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', KAFKA_BROKERS: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CARDLOG_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', KAFKA_BROKERS: '', CARDLOG_DEMO: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,105 @@
+// The two-command promise, tested from a fresh clone: `npm start` builds what it needs, serves,
+// fills the empty embedded database with the demo, stops cleanly on SIGTERM and, started again,
+// finds the same data without loading the demo twice.
+//
+// `npm ci` in the clone would take minutes of the CI budget and test the npm registry more than
+// Cardlog, so the clone gets a node_modules of links instead: every installed package links to this
+// checkout's node_modules, and the workspace packages (@cardlog/*) link into the clone itself, so
+// the clone builds and runs its own sources. What is cloned is the committed HEAD.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Proc, ROOT, getJson, killEverything } from './harness';
+
+const PORT = 19640;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** From `npm start` to listening, build included (Nx's cache may or may not have it). */
+const LISTEN_WITHIN_MS = 120_000;
+/** From `npm start` to every demo tournament recorded and projected. */
+const DEMO_WITHIN_MS = 240_000;
+
+function cloneWithLinkedModules(): string {
+  const work = mkdtempSync(join(tmpdir(), 'cardlog-clone-'));
+  const clone = join(work, 'cardlog');
+  execFileSync('git', ['clone', '--quiet', ROOT, clone], { stdio: 'pipe' });
+  const modules = join(clone, 'node_modules');
+  mkdirSync(join(modules, '@cardlog'), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== '@cardlog') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+  }
+  for (const name of readdirSync(join(ROOT, 'node_modules', '@cardlog'))) {
+    // npm's workspace links are relative (../../libs/rules): the same link in the clone points into the clone.
+    symlinkSync(readlinkSync(join(ROOT, 'node_modules', '@cardlog', name)), join(modules, '@cardlog', name));
+  }
+  return clone;
+}
+
+const npmStart = (clone: string) =>
+  new Proc(['start'], { command: 'npm', cwd: clone, env: { PORT: String(PORT), HOST: '127.0.0.1' } });
+
+describe('a fresh clone, `npm start`', () => {
+  let clone: string;
+  let server: Proc | undefined;
+  const measured: Record<string, number> = {};
+
+  beforeAll(() => {
+    clone = cloneWithLinkedModules();
+  });
+  afterAll(async () => {
+    await server?.stop(15_000);
+    killEverything();
+    if (clone) rmSync(join(clone, '..'), { recursive: true, force: true });
+    process.stdout.write(`clone-and-start measurements: ${JSON.stringify(measured)}\n`);
+  });
+
+  it('serves, loads the demo into ./.cardlog/data in the background and stops with exit 0 on SIGTERM', async () => {
+    server = npmStart(clone);
+    const listening = await server.until(/Cardlog on (http:\/\/\S+) /, LISTEN_WITHIN_MS);
+    measured.listeningMs = listening.ms;
+    expect(server.output).toMatch(/embedded PGlite, data in \S+\/\.cardlog\/data/);
+    expect(server.output).toMatch(/local organiser's write token: cl_\S+/);
+    await server.until(/demo: loading 4 simulated tournaments in the background/, 30_000);
+    // Usable while the demo loads.
+    expect((await fetch(`${BASE}/health`)).status).toBe(200);
+    const loaded = await server.until(/demo: 4 tournaments, (\d+) rounds, (\d+) games recorded in ([\d.]+) s, replays and statistics ready in ([\d.]+) s/, DEMO_WITHIN_MS);
+    measured.demoReadyMs = loaded.ms;
+    measured.demoGames = Number(loaded.match[2]);
+
+    const { tournaments } = await getJson(`${BASE}/v1/tournaments`);
+    expect(tournaments.map((t: { system: string }) => t.system).sort()).toEqual(['aegis', 'born-from-blood', 'devacurse', 'summoner-master']);
+    const aegis = tournaments.find((t: { system: string }) => t.system === 'aegis');
+    const { standings } = await getJson(`${BASE}/v1/tournaments/${aegis.id}/standings`);
+    expect(standings.length).toBe(aegis.players);
+    expect(new Set(standings.map((s: { name: string }) => s.name)).size).toBe(aegis.players);
+    expect(standings[0].points).toBeGreaterThan(standings[standings.length - 1].points);
+    const round = await getJson(`${BASE}/v1/tournaments/${aegis.id}/rounds/1`);
+    const replayLink = round.pairings.find((p: { games?: unknown[] }) => p.games?.length).games[0].replay;
+    const replay = await getJson(`${BASE}${replayLink}`);
+    expect(replay.steps.length).toBeGreaterThan(10);
+    const state = await getJson(`${BASE}${replayLink.replace(/\/replay$/, '/state')}?step=5&view=spectator`);
+    expect(state).toBeTruthy();
+    const overview = await getJson(`${BASE}/v1/stats/overview`);
+    expect(overview.systems).toHaveLength(4);
+    measured.games = overview.systems.reduce((n: number, s: { games: number }) => n + s.games, 0);
+    expect(measured.games).toBe(measured.demoGames);
+    expect(existsSync(join(clone, '.cardlog', 'data', 'local-token'))).toBe(true);
+
+    expect(await server.stop()).toBe(0);
+    expect(server.output).toMatch(/cardlog: stopped/);
+  });
+
+  it('started again, finds the same data and does not load the demo twice', async () => {
+    if (server?.running) await server.stop();
+    const token = readFileSync(join(clone, '.cardlog', 'data', 'local-token'), 'utf8').trim();
+    server = npmStart(clone);
+    const listening = await server.until(/Cardlog on (http:\/\/\S+) /, LISTEN_WITHIN_MS);
+    measured.restartListeningMs = listening.ms;
+    expect(server.output).toContain(token);
+    const overview = await getJson(`${BASE}/v1/stats/overview`);
+    expect(overview.systems.reduce((n: number, s: { games: number }) => n + s.games, 0)).toBe(measured.games);
+    expect((await getJson(`${BASE}/v1/tournaments`)).tournaments).toHaveLength(4);
+    expect(server.output).not.toMatch(/demo: loading/);
+    expect(await server.stop()).toBe(0);
+  });
+});
