@@ -18,7 +18,7 @@ const { replay, simulateGames } = require('@cardlog/rules');
 const { EventStore, migrate } = require('@cardlog/store');
 const { main: cli } = require(join(root, 'apps/cli/dist/main.js'));
 
-const perRound = flag('games', 60, 3);
+const perRound = flag('games', 60, 10);
 const concurrency = flag('concurrency', 8);
 const n = rounds(3);
 const slots = n + (smoke ? 0 : 1); // one chunk of games per timed round, plus the warm-up's
@@ -33,7 +33,8 @@ try {
   await sql`create table floor_events (like events including defaults including identity)`;
   const store = new EventStore(sql);
   const token = await mintToken(db.url);
-  api = await startApi(db.url);
+  // The API's write caps (8 in flight, 4 per token) would refuse part of a concurrency-8 upload.
+  api = await startApi(db.url, { CARDLOG_MAX_CONCURRENT_WRITES: String(concurrency), CARDLOG_MAX_CONCURRENT_WRITES_PER_TOKEN: String(concurrency) });
 
   // Chunks: per slot, the documents as files (for the CLI) and their events as the store writes them.
   const chunks = [];
