@@ -71,11 +71,13 @@ try {
   await db.drop();
 }
 
-/** One more copy of every projected game's rows in rm_games, rm_game_seats and rm_card_games. */
+/** One more copy of every projected game's rows in rm_games, rm_game_seats and rm_card_games, counted. */
 async function copyReadModels(sql, copy) {
   for (const table of ['rm_games', 'rm_game_seats', 'rm_card_games']) {
     const columns = (await sql`select column_name from information_schema.columns where table_name = ${table} order by ordinal_position`).map((r) => r.column_name);
     const select = columns.map((c) => (c === 'game_id' ? `md5(t.game_id::text || ':${copy}')::uuid` : `t.${c}`)).join(', ');
     await sql.unsafe(`insert into ${table} (${columns.join(', ')}) select ${select} from ${table} t join bench_seed s on s.game_id = t.game_id`);
   }
+  // The copies join the per-card counters, as the projector's own writes do (migration 0050).
+  await sql.unsafe(`select rm_card_stats_add(array(select md5(game_id::text || ':${copy}')::uuid from bench_seed), 1)`);
 }

@@ -35,6 +35,7 @@ export const READ_MODEL_TABLES = [
   'rm_games',
   'rm_game_seats',
   'rm_card_games',
+  'rm_card_stats',
   ...TOURNAMENT_TABLES,
   'projection_positions',
   'projection_progress',
@@ -129,10 +130,14 @@ export class ProjectionRunner {
     const writes: Promise<unknown>[] = [];
     insertChunks(tx, writes, 'rm_replay_steps', changes.flatMap((c) => c.steps));
     insertChunks(tx, writes, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
+    // The per-card counters (migration 0050) follow the rows they count: the games' old rows are
+    // taken out of them before the rows are replaced, and the new rows added after.
+    writes.push(tx`select rm_card_stats_add(${gameIds}::uuid[], -1)`.execute());
     writes.push(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
     writes.push(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
     insertChunks(tx, writes, 'rm_game_seats', changes.flatMap((c) => c.seats));
     insertChunks(tx, writes, 'rm_card_games', changes.flatMap((c) => c.cards));
+    writes.push(tx`select rm_card_stats_add(${gameIds}::uuid[], 1)`.execute());
     for (const chunk of chunks(changes.map((c) => c.game), CHUNK)) {
       writes.push(tx`insert into rm_games ${tx(chunk as never)}
                on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
