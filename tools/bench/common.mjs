@@ -160,7 +160,9 @@ export async function startApi(databaseUrl, extraEnv = {}) {
     CARDLOG_WRITE_RATE: '0',
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(root, 'apps/api/dist/main.js')], {
+  // CARDLOG_BENCH_API_NODE_ARGS: extra Node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.CARDLOG_BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(root, 'apps/api/dist/main.js')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
