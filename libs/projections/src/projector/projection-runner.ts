@@ -106,6 +106,8 @@ export class ProjectionRunner {
     }
 
     const changes = [];
+    // Games whose stored seats already had a result (only those are in the per-card counters).
+    const counted: string[] = [];
     for (const [gameId, list] of byGame) {
       let head: GameHead | undefined;
       let context: GameContext;
@@ -119,6 +121,7 @@ export class ProjectionRunner {
         const recorded = await this.withInlineCards(tx, row.header);
         context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         head = restoreHead(row, context);
+        if (context.system.outcome(head.state)) counted.push(gameId);
       }
       changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
     }
@@ -131,13 +134,15 @@ export class ProjectionRunner {
     insertChunks(tx, writes, 'rm_replay_steps', changes.flatMap((c) => c.steps));
     insertChunks(tx, writes, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
     // The per-card counters (migration 0050) follow the rows they count: the games' old rows are
-    // taken out of them before the rows are replaced, and the new rows added after.
-    writes.push(tx`select rm_card_stats_add(${gameIds}::uuid[], -1)`.execute());
+    // taken out of them before the rows are replaced, and the new rows added after. Only finished
+    // games' seats have a result, so only they count: the calls are skipped when there are none.
+    const finished = changes.filter((c) => c.game.status === 'finished').map((c) => c.head.gameId);
+    if (counted.length > 0) writes.push(tx`select rm_card_stats_add(${counted}::uuid[], -1)`.execute());
     writes.push(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
     writes.push(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
     insertChunks(tx, writes, 'rm_game_seats', changes.flatMap((c) => c.seats));
     insertChunks(tx, writes, 'rm_card_games', changes.flatMap((c) => c.cards));
-    writes.push(tx`select rm_card_stats_add(${gameIds}::uuid[], 1)`.execute());
+    if (finished.length > 0) writes.push(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
     for (const chunk of chunks(changes.map((c) => c.game), CHUNK)) {
       writes.push(tx`insert into rm_games ${tx(chunk as never)}
                on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
