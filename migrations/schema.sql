@@ -29,6 +29,50 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.rm_card_stats_add(game_ids uuid[], direction integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  select pg_advisory_xact_lock(hashtext('rm_card_stats'));
+  insert into rm_card_stats as t (system, rules_version, tournament, archetype, card_id, card_name, seat_games, sum_copies,
+    deck_wins, deck_losses, deck_draws, oh_wins, oh_losses, oh_draws, gd_wins, gd_losses, gd_draws,
+    gih_wins, gih_losses, gih_draws, played_wins, played_losses, played_draws, gns_wins, gns_losses, gns_draws)
+  select c.system, s.rules_version, s.tournament, s.archetype, c.card_id, c.card_name,
+    direction * count(*), direction * sum(c.copies),
+    direction * count(*) filter (where s.result = 'win'),
+    direction * count(*) filter (where s.result = 'loss'),
+    direction * count(*) filter (where s.result = 'draw'),
+    direction * count(*) filter (where c.in_opening_hand and s.result = 'win'),
+    direction * count(*) filter (where c.in_opening_hand and s.result = 'loss'),
+    direction * count(*) filter (where c.in_opening_hand and s.result = 'draw'),
+    direction * count(*) filter (where c.drawn and not c.in_opening_hand and s.result = 'win'),
+    direction * count(*) filter (where c.drawn and not c.in_opening_hand and s.result = 'loss'),
+    direction * count(*) filter (where c.drawn and not c.in_opening_hand and s.result = 'draw'),
+    direction * count(*) filter (where (c.in_opening_hand or c.drawn) and s.result = 'win'),
+    direction * count(*) filter (where (c.in_opening_hand or c.drawn) and s.result = 'loss'),
+    direction * count(*) filter (where (c.in_opening_hand or c.drawn) and s.result = 'draw'),
+    direction * count(*) filter (where c.played and s.result = 'win'),
+    direction * count(*) filter (where c.played and s.result = 'loss'),
+    direction * count(*) filter (where c.played and s.result = 'draw'),
+    direction * count(*) filter (where not c.in_opening_hand and not c.drawn and s.result = 'win'),
+    direction * count(*) filter (where not c.in_opening_hand and not c.drawn and s.result = 'loss'),
+    direction * count(*) filter (where not c.in_opening_hand and not c.drawn and s.result = 'draw')
+  from rm_card_games c
+  join rm_game_seats s on s.game_id = c.game_id and s.seat = c.seat
+  where c.game_id = any(game_ids) and s.result is not null
+  group by c.system, s.rules_version, s.tournament, s.archetype, c.card_id, c.card_name
+  order by c.system, s.rules_version, s.tournament, s.archetype, c.card_id, c.card_name
+  on conflict on constraint rm_card_stats_key do update set
+    seat_games = t.seat_games + excluded.seat_games, sum_copies = t.sum_copies + excluded.sum_copies,
+    deck_wins = t.deck_wins + excluded.deck_wins, deck_losses = t.deck_losses + excluded.deck_losses, deck_draws = t.deck_draws + excluded.deck_draws,
+    oh_wins = t.oh_wins + excluded.oh_wins, oh_losses = t.oh_losses + excluded.oh_losses, oh_draws = t.oh_draws + excluded.oh_draws,
+    gd_wins = t.gd_wins + excluded.gd_wins, gd_losses = t.gd_losses + excluded.gd_losses, gd_draws = t.gd_draws + excluded.gd_draws,
+    gih_wins = t.gih_wins + excluded.gih_wins, gih_losses = t.gih_losses + excluded.gih_losses, gih_draws = t.gih_draws + excluded.gih_draws,
+    played_wins = t.played_wins + excluded.played_wins, played_losses = t.played_losses + excluded.played_losses, played_draws = t.played_draws + excluded.played_draws,
+    gns_wins = t.gns_wins + excluded.gns_wins, gns_losses = t.gns_losses + excluded.gns_losses, gns_draws = t.gns_draws + excluded.gns_draws;
+  -- A combination no finished seat-game has any more is not kept (a rebuild would not have it).
+  delete from rm_card_stats where seat_games = 0;
+$$;
+
 CREATE TABLE public.api_tokens (
     token_id uuid NOT NULL,
     name text NOT NULL,
@@ -143,6 +187,35 @@ CREATE TABLE public.rm_card_games (
     in_opening_hand boolean DEFAULT false NOT NULL,
     drawn boolean DEFAULT false NOT NULL,
     played boolean DEFAULT false NOT NULL
+);
+
+CREATE TABLE public.rm_card_stats (
+    system text NOT NULL,
+    rules_version text NOT NULL,
+    tournament text,
+    archetype text,
+    card_id text NOT NULL,
+    card_name text NOT NULL,
+    seat_games bigint NOT NULL,
+    sum_copies bigint NOT NULL,
+    deck_wins bigint NOT NULL,
+    deck_losses bigint NOT NULL,
+    deck_draws bigint NOT NULL,
+    oh_wins bigint NOT NULL,
+    oh_losses bigint NOT NULL,
+    oh_draws bigint NOT NULL,
+    gd_wins bigint NOT NULL,
+    gd_losses bigint NOT NULL,
+    gd_draws bigint NOT NULL,
+    gih_wins bigint NOT NULL,
+    gih_losses bigint NOT NULL,
+    gih_draws bigint NOT NULL,
+    played_wins bigint NOT NULL,
+    played_losses bigint NOT NULL,
+    played_draws bigint NOT NULL,
+    gns_wins bigint NOT NULL,
+    gns_losses bigint NOT NULL,
+    gns_draws bigint NOT NULL
 );
 
 CREATE TABLE public.rm_game_heads (
@@ -327,6 +400,9 @@ ALTER TABLE ONLY public.relay_checkpoints
 ALTER TABLE ONLY public.rm_card_games
     ADD CONSTRAINT rm_card_games_pkey PRIMARY KEY (game_id, seat, card_id);
 
+ALTER TABLE ONLY public.rm_card_stats
+    ADD CONSTRAINT rm_card_stats_key UNIQUE NULLS NOT DISTINCT (system, rules_version, tournament, archetype, card_id, card_name);
+
 ALTER TABLE ONLY public.rm_game_heads
     ADD CONSTRAINT rm_game_heads_pkey PRIMARY KEY (game_id);
 
@@ -379,6 +455,8 @@ CREATE INDEX games_system_idx ON public.games USING btree (system, created_at DE
 CREATE INDEX games_tournament_idx ON public.games USING btree (tournament, round, table_number) WHERE (tournament IS NOT NULL);
 
 CREATE INDEX rm_card_games_card_idx ON public.rm_card_games USING btree (system, card_id);
+
+CREATE INDEX rm_card_stats_empty_idx ON public.rm_card_stats USING btree (seat_games) WHERE (seat_games = 0);
 
 CREATE INDEX rm_game_seats_archetype_idx ON public.rm_game_seats USING btree (system, archetype) WHERE (result IS NOT NULL);
 

@@ -1,27 +1,209 @@
-// Shared helpers for the benchmarks: median of repeated timings, and a result table.
+// Shared helpers for the benchmarks. Every figure is a ratio against a baseline measured in the same
+// process, interleaved round by round with the thing it is compared to, so that load from other
+// processes on the machine falls on both. Absolute rates are printed and stored, never asserted.
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
-export function flag(name, fallback) {
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const require = createRequire(join(root, 'package.json'));
+
+/** `--smoke`: tiny inputs and one round, only to prove the bench runs and reports well-formed ratios. */
+export const smoke = process.argv.includes('--smoke');
+
+/** A numeric `--name=value` flag; the smoke value wins under `--smoke` unless the flag is given. */
+export function flag(name, fallback, smokeValue = fallback) {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split('=')[1]) : fallback;
+  if (arg) return Number(arg.split('=')[1]);
+  return smoke ? smokeValue : fallback;
 }
 
-/** Runs `fn` `rounds` times after one warm-up; returns the median duration in ms. */
-export async function median(fn, rounds = 5) {
-  await fn();
-  const times = [];
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
+/** Timed rounds: `--rounds=N`, else the bench's default (5 where rounds are cheap, 3 where they are not). */
+export const rounds = (fallback = 5) => flag('rounds', fallback, 1);
+
+/**
+ * Times each of `runs` (name → async fn returning the amount of work done, e.g. events) once per
+ * round, in turn, after one warm-up round (skipped under --smoke). `setup`, when given, runs before
+ * every timed call and is not timed. Returns, per name, each round's rate (work per second).
+ */
+export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !smoke } = {}) {
+  const names = Object.keys(runs);
+  const rates = Object.fromEntries(names.map((k) => [k, []]));
+  for (let round = warmup ? -1 : 0; round < n; round++) {
+    for (const name of names) {
+      if (setup) await setup(name, round);
+      const t = performance.now();
+      const work = await runs[name](round);
+      const ms = performance.now() - t;
+      if (round >= 0) rates[name].push((work / ms) * 1000);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return rates;
 }
 
-export function report(rows) {
-  const width = Math.max(...rows.map((r) => r[0].length));
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
 }
 
-export const perSecond = (count, ms) => Math.round((count / ms) * 1000);
+export function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Per-round ratios subject / baseline (rates: higher is better), summarised. */
+export function ratioOf(subject, baseline) {
+  return stats(subject.map((s, i) => s / baseline[i]));
+}
+
+/** Latency samples in ms of `fn`, `count` calls one after the other. */
+export async function latencies(fn, count) {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const results = [];
+
+/**
+ * Records one compared path. `subject` and `baseline` are { label, unit, values } (values: one per
+ * round); `ratio` is { median, min, max } of subject/baseline where higher is better; `target` a
+ * ratio the issue asks for (or null); `notes` anything a reader needs to judge the figure.
+ */
+export function record(result) {
+  const entry = { bench: benchName(), ...result, subject: summarise(result.subject), baseline: summarise(result.baseline) };
+  results.push(entry);
+  if (process.env.CARDLOG_BENCH_OUT) appendFileSync(process.env.CARDLOG_BENCH_OUT, `${JSON.stringify(entry)}\n`);
+  printEntry(entry);
+  return entry;
+}
+
+function summarise(side) {
+  if (!side) return null;
+  const { values, ...rest } = side;
+  return { ...rest, ...stats(values) };
+}
+
+function benchName() {
+  const file = process.argv[1] ?? '';
+  return file.replace(/^.*\//, '').replace(/\.mjs$/, '');
+}
+
+const fmt = (n) => (Number.isFinite(n) ? (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en') : n.toPrecision(3)) : String(n));
+
+function printEntry(e) {
+  const target = e.target == null ? '' : `  (target ≥ ${e.target})`;
+  console.log(`\n${e.path}`);
+  console.log(`  ${e.subject.label.padEnd(44)} ${fmt(e.subject.median)} ${e.subject.unit}  [${fmt(e.subject.min)}–${fmt(e.subject.max)}]`);
+  console.log(`  ${e.baseline.label.padEnd(44)} ${fmt(e.baseline.median)} ${e.baseline.unit}  [${fmt(e.baseline.min)}–${fmt(e.baseline.max)}]`);
+  console.log(`  ${'ratio'.padEnd(44)} ${e.ratio.median.toFixed(3)}  [${e.ratio.min.toFixed(3)}–${e.ratio.max.toFixed(3)}]${target}`);
+  if (e.notes) console.log(`  ${e.notes}`);
+}
+
+// ---- services ---------------------------------------------------------------------------------
+
+export const pgServer = () => process.env.CARDLOG_TEST_DATABASE_URL || process.env.CARDLOG_BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const kafkaBrokers = () => process.env.CARDLOG_TEST_KAFKA_BROKERS || process.env.KAFKA_BROKERS || '127.0.0.1:9092';
+
+/** A scratch database of its own on the shared server; `drop()` removes it. */
+export async function scratchDatabase(tag) {
+  const postgres = require('postgres');
+  const name = `cardlog_bench_${tag}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = postgres(pgServer(), { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = postgres(pgServer(), { max: 1, onnotice: () => undefined });
+      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await a.end();
+    },
+  };
+}
+
+/** A free TCP port in the range the benches may use (19800–19899). */
+export async function freePort() {
+  for (let port = 19800 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++, port = 19800 + ((port - 19800 + 1) % 100)) {
+    const ok = await new Promise((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Error('no free port in 19800–19899');
+}
+
+/** Starts the built API (apps/api/dist) on `databaseUrl` with the in-process bus; resolves once it listens. */
+export async function startApi(databaseUrl, extraEnv = {}) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    KAFKA_BROKERS: '',
+    DATABASE_URL: databaseUrl,
+    CARDLOG_WRITE_RATE: '0',
+    ...extraEnv,
+  };
+  // CARDLOG_BENCH_API_NODE_ARGS: extra Node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.CARDLOG_BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(root, 'apps/api/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (c) => (errors += c));
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes(`:${port}`)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the API exited ${code} before listening:\n${errors}${out}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident set size of a process in bytes (Linux). */
+export async function rssOf(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** A token of scope record, minted directly in the database (as `cardlog token create` does). */
+export async function mintToken(databaseUrl) {
+  const postgres = require('postgres');
+  const { TokenRepository } = require('@cardlog/recording');
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    return (await new TokenRepository(sql).create('bench')).token;
+  } finally {
+    await sql.end();
+  }
+}

@@ -42,6 +42,9 @@ export interface GameEventsPage {
 
 export const MAX_PAGE = 200;
 
+/** Events `state` reads beside the snapshot: at least the replay's snapshot interval (default 50). */
+const TAIL = 64;
+
 /** The newest state snapshot at or before a step (from the replay read model), encoded. */
 export type SnapshotSource = (gameId: string, step: number) => Promise<{ seq: number; state: unknown } | null>;
 
@@ -135,12 +138,22 @@ export class GameReader {
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
     const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
     // Start from the replay read model's nearest snapshot, so at most K events are folded here.
+    // The last TAIL events up to the step are read alongside the snapshot, in the same round trip:
+    // with snapshots every K ≤ TAIL events they hold all that is to fold; otherwise (a snapshot
+    // not yet written, a larger K) what is missing is read after.
     const initial = system.initialState(header);
-    const snapshot = step === 0 ? null : await this.snapshots(gameId, step);
+    const tailFrom = Math.max(1, step - TAIL + 1);
+    const [snapshot, tail] = await Promise.all([
+      step === 0 ? null : this.snapshots(gameId, step),
+      step === 0 ? [] : this.store.readStream(game.stream_id, { fromPosition: tailFrom, limit: step - tailFrom + 1 }),
+    ]);
     const from = snapshot ? decodeState(snapshot.state, initial) : initial;
     const seqFrom = snapshot ? snapshot.seq : 0;
-    const events: LogEvent[] =
-      step === seqFrom ? [] : (await this.store.readStream(game.stream_id, { fromPosition: seqFrom + 1, limit: step - seqFrom })).map(toLogEvent);
+    const stored =
+      seqFrom + 1 >= tailFrom
+        ? tail.filter((e) => e.streamPosition > seqFrom)
+        : await this.store.readStream(game.stream_id, { fromPosition: seqFrom + 1, limit: step - seqFrom });
+    const events: LogEvent[] = stored.map(toLogEvent);
     const state = fold(system, from, events);
     return {
       gameId,

@@ -60,6 +60,13 @@ export interface ReadAllResult {
 
 type Db = Sql | TransactionSql;
 
+interface EarlierRow {
+  event_id: string;
+  stream_id: string;
+  stream_position: string;
+  global_position: string;
+}
+
 interface EventRow {
   global_position: string;
   stream_id: string;
@@ -121,15 +128,21 @@ export class EventStore {
   }
 
   private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult> {
-    // Cheap when `transaction` already did it; it matters for callers that began the transaction
-    // themselves (they must not write before their first append, see `readAll`).
-    await announceWriter(tx);
-    // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
-    await tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`;
-    const [{ version: current }] = await tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`;
-    const version = Number(current);
+    // Four statements, one round trip: each is sent as it is built (`execute`) and they run in this
+    // order on the transaction's connection (postgres.js pipelines queries not awaited one by one), so the
+    // duplicate lookup runs once the stream's lock is held, as it did when each was awaited.
+    const [, , locked, earlier] = await Promise.all([
+      // Cheap when `transaction` already did it; it matters for callers that began the transaction
+      // themselves (they must not write before their first append, see `readAll`).
+      announceWriter(tx),
+      // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
+      tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`.execute(),
+      tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`.execute(),
+      this.earlierAppendRows(tx, events),
+    ]);
+    const version = Number(locked[0]!.version);
 
-    const duplicate = await this.findEarlierAppend(tx, streamId, events);
+    const duplicate = this.earlierAppend(streamId, events, earlier);
     if (duplicate) return duplicate;
 
     const expectedNumber = expected === 'no_stream' ? 0 : expected;
@@ -164,10 +177,15 @@ export class EventStore {
     return { streamId, version: newVersion, firstPosition: version + 1, globalPositions, duplicate: false };
   }
 
-  private async findEarlierAppend(tx: TransactionSql, streamId: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
+  private earlierAppendRows(tx: TransactionSql, events: readonly NewEvent[]) {
     const ids = events.map((e) => e.eventId);
-    const found = await tx<{ event_id: string; stream_id: string; stream_position: string; global_position: string }[]>`
-      select event_id, stream_id, stream_position, global_position from events where event_id = any(${ids}::uuid[])`;
+    return tx<EarlierRow[]>`
+      select event_id, stream_id, stream_position, global_position from events where event_id = any(${ids}::uuid[])`.execute();
+  }
+
+  /** The result of an earlier try of this very append, from the rows that already hold its event ids. */
+  private earlierAppend(streamId: string, events: readonly NewEvent[], found: readonly EarlierRow[]): AppendResult | null {
+    const ids = events.map((e) => e.eventId);
     if (found.length === 0) return null;
     const byId = new Map(found.map((r) => [r.event_id, r]));
     const rows = ids.map((id) => byId.get(id));

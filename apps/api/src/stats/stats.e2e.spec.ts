@@ -53,6 +53,8 @@ async function seed(sql: Sql): Promise<void> {
         await sql`insert into rm_card_games ${sql({ game_id: gameId, seat, system: BFB, card_id: 'x-1', card_name: 'Spark', copies: 2, in_opening_hand: i <= 6 })}`;
       }
     }
+    // As the projector does once a game's rows are written: its cards join the per-card counters.
+    await sql`select rm_card_stats_add(array[${gameId}]::uuid[], 1)`;
   };
   for (let i = 1; i <= 24; i++) await game(i, 'Beta', i <= 15 ? 'p1' : i <= 23 ? 'p2' : 'draw');
   for (let i = 1; i <= 2; i++) await game(i, 'Alpha', 'p1');

@@ -35,6 +35,7 @@ export const READ_MODEL_TABLES = [
   'rm_games',
   'rm_game_seats',
   'rm_card_games',
+  'rm_card_stats',
   ...TOURNAMENT_TABLES,
   'projection_positions',
   'projection_progress',
@@ -70,8 +71,12 @@ export class ProjectionRunner {
 
   private async applyIn(tx: TransactionSql, events: readonly StoredEvent[]): Promise<ApplyResult> {
     const streamIds = [...new Set(events.map((e) => e.streamId))];
-    const rows = await tx<{ stream_id: string; position: string }[]>`
-      select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`;
+    // The heads are read in the same round trip, after the lock on the positions is granted (the
+    // statements run in order), so they are those of the last transaction that held it.
+    const games = [...new Set(events.filter((e) => !isTournamentStream(e.streamId)).map((e) => streamKey(e.streamId)))];
+    const locked = tx<{ stream_id: string; position: string }[]>`
+      select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`.execute();
+    const [rows, heads] = await Promise.all([locked, this.loadHeads(tx, games)]);
     const positions = new Map(rows.map((r) => [r.stream_id, Number(r.position)]));
 
     const fresh: StoredEvent[] = [];
@@ -99,9 +104,10 @@ export class ProjectionRunner {
       if (list) list.push(event);
       else byGame.set(key, [event]);
     }
-    const heads = await this.loadHeads(tx, [...byGame].filter(([, list]) => list[0]!.type !== GAME_RECORDED).map(([id]) => id));
 
     const changes = [];
+    // Games whose stored seats already had a result (only those are in the per-card counters).
+    const counted: string[] = [];
     for (const [gameId, list] of byGame) {
       let head: GameHead | undefined;
       let context: GameContext;
@@ -115,38 +121,50 @@ export class ProjectionRunner {
         const recorded = await this.withInlineCards(tx, row.header);
         context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         head = restoreHead(row, context);
+        if (context.system.outcome(head.state)) counted.push(gameId);
       }
       changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
     }
 
+    // Every write below is sent as it is queued (`execute`), without waiting for the one before:
+    // postgres.js pipelines them on the transaction's connection and the server runs them in that
+    // order, so the deletes still run before the inserts. One round trip instead of one per statement.
     const gameIds = changes.map((c) => c.head.gameId);
-    await insertChunks(tx, 'rm_replay_steps', changes.flatMap((c) => c.steps));
-    await insertChunks(tx, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
-    await tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`;
-    await tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`;
-    await insertChunks(tx, 'rm_game_seats', changes.flatMap((c) => c.seats));
-    await insertChunks(tx, 'rm_card_games', changes.flatMap((c) => c.cards));
+    const writes: Promise<unknown>[] = [];
+    insertChunks(tx, writes, 'rm_replay_steps', changes.flatMap((c) => c.steps));
+    insertChunks(tx, writes, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
+    // The per-card counters (migration 0050) follow the rows they count: the games' old rows are
+    // taken out of them before the rows are replaced, and the new rows added after. Only finished
+    // games' seats have a result, so only they count: the calls are skipped when there are none.
+    const finished = changes.filter((c) => c.game.status === 'finished').map((c) => c.head.gameId);
+    if (counted.length > 0) writes.push(tx`select rm_card_stats_add(${counted}::uuid[], -1)`.execute());
+    writes.push(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
+    writes.push(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
+    insertChunks(tx, writes, 'rm_game_seats', changes.flatMap((c) => c.seats));
+    insertChunks(tx, writes, 'rm_card_games', changes.flatMap((c) => c.cards));
+    if (finished.length > 0) writes.push(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
     for (const chunk of chunks(changes.map((c) => c.game), CHUNK)) {
-      await tx`insert into rm_games ${tx(chunk as never)}
+      writes.push(tx`insert into rm_games ${tx(chunk as never)}
                on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
                  turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
-                 end_reason = excluded.end_reason`;
+                 end_reason = excluded.end_reason`.execute());
     }
     for (const chunk of chunks(changes.map((c) => encodeHead(c.head, c.context)), CHUNK)) {
-      await tx`insert into rm_game_heads ${tx(chunk as never)}
-               on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`;
+      writes.push(tx`insert into rm_game_heads ${tx(chunk as never)}
+               on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`.execute());
     }
     const positionRows = [...new Set(fresh.map((e) => e.streamId))].map((stream_id) => ({ stream_id, position: positions.get(stream_id)! }));
     for (const chunk of chunks(positionRows, CHUNK)) {
-      await tx`insert into projection_positions ${tx(chunk as never)}
-               on conflict (stream_id) do update set position = excluded.position`;
+      writes.push(tx`insert into projection_positions ${tx(chunk as never)}
+               on conflict (stream_id) do update set position = excluded.position`.execute());
     }
     const top = Math.max(...fresh.map((e) => e.globalPosition));
-    await tx`
+    writes.push(tx`
       insert into projection_progress (projector, global_position, events_applied)
       values (${this.name}, ${top}, ${fresh.length})
       on conflict (projector) do update set global_position = greatest(projection_progress.global_position, excluded.global_position),
-        events_applied = projection_progress.events_applied + excluded.events_applied, updated_at = now()`;
+        events_applied = projection_progress.events_applied + excluded.events_applied, updated_at = now()`.execute());
+    await Promise.all(writes);
     return { applied: fresh.length, duplicates };
   }
 
@@ -190,8 +208,9 @@ export class ProjectionRunner {
   }
 }
 
-async function insertChunks(tx: TransactionSql, table: string, rows: object[]): Promise<void> {
-  for (const chunk of chunks(rows, CHUNK)) await tx`insert into ${tx(table)} ${tx(chunk as never)}`;
+/** Queues the inserts of `rows`, CHUNK at a time, without waiting for them (see `applyIn`). */
+function insertChunks(tx: TransactionSql, writes: Promise<unknown>[], table: string, rows: object[]): void {
+  for (const chunk of chunks(rows, CHUNK)) writes.push(tx`insert into ${tx(table)} ${tx(chunk as never)}`.execute());
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

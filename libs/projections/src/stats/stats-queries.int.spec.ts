@@ -234,6 +234,15 @@ function statsSuite(name: string, connect: () => Promise<Backend>, gate: (name: 
         expect((await stats.cards({ system: 'aegis' })).systems).toEqual([]);
       });
 
+      it('read from the per-card counters what the join over every card row gives', async () => {
+        // A date range no game is outside of takes the join over rm_card_games; none takes the counters.
+        for (const params of [{}, { archetype: 'Aggro' }, { system: BFB }, { minGames: 25 }]) {
+          const counted = await stats.cards(params);
+          const joined = await stats.cards({ ...params, from: '2000-01-01' });
+          expect(counted.systems).toEqual(joined.systems);
+        }
+      });
+
       it('count only finished games and respect the date filter', async () => {
         const early = system(await stats.cards({ to: '2026-11-01' })).cards;
         expect(early.find((c) => c.cardId === 'bfb-001')!.gamesInDeck).toBe(20);

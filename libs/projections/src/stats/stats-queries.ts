@@ -214,7 +214,10 @@ export class StatsReader {
     };
     type Subset = keyof typeof subsets;
     type CardRow = { system: string; card_id: string; card_name: string; mean_copies: number } & Record<`${Subset}_${keyof RecordRow}`, number>;
-    const rows = await sql<CardRow[]>`
+    const counted = range.from === undefined && range.before === undefined && range.upTo === undefined;
+    const rows = counted
+      ? await this.cardCounters<CardRow>(filter, archetype)
+      : await sql<CardRow[]>`
       select c.system, c.card_id, mode() within group (order by c.card_name) as card_name, avg(c.copies)::float8 as mean_copies,
         ${joinFragments(sql, (Object.keys(subsets) as Subset[]).map((k) => recordColumns(sql, subsets[k], `${k}_`)))}
       from rm_card_games c
@@ -248,6 +251,34 @@ export class StatsReader {
         .sort(rankOrder((card) => card.inHand, (a, b) => b.gamesInDeck - a.gamesInDeck || byName(a.cardId, b.cardId))),
     }));
     return { filters: { ...filter, ...(archetype !== undefined ? { archetype } : {}) }, floor, systems };
+  }
+
+  /**
+   * The rows of `cards` from the counters the projector keeps (rm_card_stats, migration 0050) when
+   * no date range applies: the same sums the join over rm_card_games computes, read from a few
+   * rows per card. The name is the one most seen with the card, the first by name on a tie, as
+   * `mode() within group (order by card_name)` picks it.
+   */
+  private cardCounters<T extends Row>(filter: StatsFilter, archetype: string | undefined): Promise<T[]> {
+    const sql = this.sql;
+    const counts = ['deck', 'oh', 'gd', 'gih', 'played', 'gns'].flatMap((k) => ['wins', 'losses', 'draws'].map((r) => `${k}_${r}`));
+    return sql<T[]>`
+      with named as (
+        select system, card_id, card_name, sum(seat_games) as seat_games, sum(sum_copies) as sum_copies,
+          ${sql.unsafe(counts.map((c) => `sum(${c}) as ${c}`).join(', '))}
+        from rm_card_stats
+        where seat_games > 0
+          ${filter.system !== undefined ? sql`and system = ${filter.system}` : sql``}
+          ${filter.rulesVersion !== undefined ? sql`and rules_version = ${filter.rulesVersion}` : sql``}
+          ${filter.tournament !== undefined ? sql`and tournament = ${filter.tournament}` : sql``}
+          ${archetype !== undefined ? sql`and archetype = ${archetype}` : sql``}
+        group by system, card_id, card_name
+      )
+      select system, card_id, (array_agg(card_name order by seat_games desc, card_name))[1] as card_name,
+        (sum(sum_copies)::numeric / sum(seat_games)::numeric)::float8 as mean_copies,
+        ${sql.unsafe(counts.map((c) => `sum(${c})::int as ${c}`).join(', '))}
+      from named
+      group by system, card_id`;
   }
 
   /** Per system: finished games, decisive and drawn shares, the first player's win rate, game lengths. */

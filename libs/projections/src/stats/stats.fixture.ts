@@ -107,6 +107,8 @@ export async function insertGame(sql: Sql, spec: GameSpec): Promise<string> {
       })}`;
     }
   }
+  // As the projector does once a game's rows are written: its cards join the per-card counters.
+  await sql`select rm_card_stats_add(array[${gameId}]::uuid[], 1)`;
   return gameId;
 }
 

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeWith } from '@cardlog/testing';
+
+const root = join(__dirname, '..', '..', '..');
+
+interface Side {
+  label: string;
+  unit: string;
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+interface Result {
+  bench: string;
+  path: string;
+  subject: Side;
+  baseline: Side;
+  ratio: { median: number; min: number; max: number };
+  target: number | null;
+}
+interface Report {
+  smoke: boolean;
+  node: string;
+  runs: { bench: string; exitCode: number }[];
+  results: Result[];
+}
+
+// Only that the benches run and report well-formed ratios: a benchmark's speed is never asserted
+// (the figures are meaningful only as ratios in a quiet run, `npm run bench`).
+describeWith(['postgres', 'kafka'], 'npm run bench -- --smoke', () => {
+  let report: Report;
+  let output = '';
+  const out = mkdtempSync(join(tmpdir(), 'cardlog-bench-smoke-'));
+
+  beforeAll(async () => {
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [join(root, 'tools/bench.mjs'), '--smoke', `--out=${out}`], { cwd: root, env: process.env });
+      child.stdout.on('data', (c) => (output += c));
+      child.stderr.on('data', (c) => (output += c));
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`the smoke run exited ${code}:\n${output}`);
+    report = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('every bench runs to the end', () => {
+    expect(report.smoke).toBe(true);
+    expect(report.runs.map((r) => r.bench).sort()).toEqual(['ingest', 'projector', 'rules', 'seek', 'stats']);
+    expect(report.runs.filter((r) => r.exitCode !== 0)).toEqual([]);
+  });
+
+  it('every path of the issue has a result', () => {
+    const paths = report.results.map((r) => r.path);
+    for (const system of ['aegis', 'born-from-blood', 'devacurse', 'summoner-master']) {
+      expect(paths).toContain(`rules replay with validation · ${system}`);
+    }
+    for (const path of ['HTTP upload (CLI → API → PostgreSQL)', 'EventStore.append', 'memory: API resident set during the uploads', 'projection (ProjectionRunner.apply)', 'projector from Kafka', '/state?step=N (seek)']) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.some((p) => p.startsWith('/v1/stats/cards at '))).toBe(true);
+  });
+
+  it('every ratio is a positive finite number over positive finite measurements', () => {
+    for (const r of report.results) {
+      for (const n of [r.ratio.median, r.ratio.min, r.ratio.max, r.subject.median, r.baseline.median]) {
+        expect({ path: r.path, ok: Number.isFinite(n) && n > 0 }).toEqual({ path: r.path, ok: true });
+      }
+      expect(r.ratio.min).toBeLessThanOrEqual(r.ratio.max);
+      expect(typeof r.subject.label).toBe('string');
+      expect(typeof r.baseline.unit).toBe('string');
+    }
+  });
+});

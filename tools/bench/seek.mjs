@@ -1,0 +1,67 @@
+// `GET /v1/games/:id/state?step=N` on a long game (a step drawn at random each request), against the
+// cheapest round trip the API answers: an unknown route's 404 (routing, filters, serialisation).
+// Target from the issue: a seek costs at most 2× the empty round trip, i.e. ratio ≥ 0.5.
+import { flag, latencies, mintToken, quantile, ratioOf, record, require, rounds, scratchDatabase, startApi } from './common.mjs';
+import { Prng } from './prng.mjs';
+
+const postgres = require('postgres');
+const { simulateGames } = require('@cardlog/rules');
+const { migrate } = require('@cardlog/store');
+
+const candidates = flag('games', 60, 3);
+const requests = flag('requests', 100, 5);
+const db = await scratchDatabase('seek');
+let api;
+try {
+  const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
+  await migrate(sql);
+  await sql.end();
+  const token = await mintToken(db.url);
+  api = await startApi(db.url);
+  // The longest of a few simulated games.
+  const document = simulateGames(candidates, flag('seed', 3))
+    .map((g) => g.document)
+    .sort((a, b) => b.events.length - a.events.length)[0];
+  const posted = await fetch(`${api.url}/v1/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(document),
+  });
+  if (posted.status !== 201) throw new Error(`upload answered ${posted.status}: ${await posted.text()}`);
+  const { id, events } = await posted.json();
+  // The in-process projection builds the replay after the commit: wait for the last step.
+  for (let tries = 0; ; tries++) {
+    const r = await fetch(`${api.url}/v1/games/${id}/state?step=${events}`);
+    await r.arrayBuffer();
+    if (r.status === 200) break;
+    if (tries > 500) throw new Error(`the replay of ${id} never became readable (${r.status})`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+  const empty = await fetch(`${api.url}/v1/bench-empty-round-trip`);
+  await empty.arrayBuffer();
+  if (empty.status !== 404) throw new Error(`the empty round trip answered ${empty.status}, not 404`);
+
+  const random = new Prng(flag('seed', 3));
+  const get = async (path) => {
+    const r = await fetch(`${api.url}${path}`);
+    await r.arrayBuffer();
+  };
+  const p50 = { seek: [], empty: [] };
+  for (let round = 0; round < rounds(); round++) {
+    p50.empty.push(quantile(await latencies(() => get('/v1/bench-empty-round-trip'), requests), 0.5));
+    p50.seek.push(quantile(await latencies(() => get(`/v1/games/${id}/state?step=${1 + random.below(events)}`), requests), 0.5));
+  }
+  // Latencies: the ratio is empty ÷ seek, so higher is better like every other ratio.
+  record({
+    path: '/state?step=N (seek)',
+    inputs: { system: 'born-from-blood', events, requestsPerRound: requests },
+    subject: { label: 'GET /state?step=N, p50', unit: 'ms', values: p50.seek },
+    baseline: { label: 'empty HTTP round trip (404), p50', unit: 'ms', values: p50.empty },
+    ratio: ratioOf(p50.empty, p50.seek),
+    target: 0.5,
+    notes: 'ratio = empty p50 ÷ seek p50 (0.5 = a seek costs twice an empty round trip)',
+  });
+} finally {
+  await api?.stop();
+  await db.drop();
+}
