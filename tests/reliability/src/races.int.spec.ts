@@ -40,7 +40,7 @@ describeWithPostgres('races', () => {
     const system = game.system.id;
 
     it(`${WRITERS} concurrent recorders on one live ${system} game: positions 1..n without gap or duplicate, every loser a 409, the game as recorded`, async () => {
-      const doc: GameDocument = simulateDocuments(system, 1, 77, { maxEvents: 40 })[0]!.document;
+      const doc: GameDocument = simulateDocuments(system, 1, 77, { maxEvents: 20 })[0]!.document;
       const all = doc.events as LogEvent[];
       const derived = findSystem(system)!.derivedEventTypes;
       const open = await call('POST', '/v1/games/live', { ...doc, events: [] });
