@@ -96,7 +96,11 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
     const s = stack;
     if (!s) throw new Error('the stack did not start (see the test above)');
     const token = await s.token('outage');
-    await s.projector.start(false);
+    // The fault here is PostgreSQL going away under a running stack: the projector first finishes
+    // starting (its schema check needs the database) and joins its group.
+    const consuming = s.projector.output.split('consuming ').length;
+    await s.projector.start();
+    await waitFor('the projector to consume', () => s.projector.output.split('consuming ').length > consuming, 60_000, 100);
     const [before] = await s.sql<{ n: string }[]>`select count(*) as n from games`;
     const [doc] = simulateDocuments('born-from-blood', 1, 4321).map((g) => g.document);
     const upload = () =>
