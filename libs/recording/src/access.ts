@@ -78,7 +78,9 @@ export function listableBy(sql: Sql, reader: Principal | null) {
 }
 
 /**
- * Which games open data and statistics publish: finished ones that are not private. For SQL over
- * the read models, whose rows carry the game id.
+ * Which games open data and statistics publish: finished ones that are not private. A subquery of
+ * game ids, for SQL over the read models, whose rows carry the game id.
  */
-export const PUBLISHABLE_GAMES_SQL = `select r.game_id from rm_games r join games g using (game_id) where r.status = 'finished' and g.visibility <> 'private'`;
+export function publishableGameIds(sql: Sql) {
+  return sql`select r.game_id from rm_games r join games g using (game_id) where r.status = 'finished' and g.visibility <> 'private'`;
+}

@@ -9,6 +9,12 @@ export interface Database {
   readonly kind: 'server' | 'embedded';
   /** The connection URL, password redacted, for logs. */
   readonly describe: string;
+  /**
+   * A client of one connection of its own, for session state such as an advisory lock (server
+   * only): never recycled while it lives, and after its session dies the next query opens a new
+   * one. The caller ends it.
+   */
+  session?(): Sql;
   close(): Promise<void>;
 }
 
@@ -30,7 +36,14 @@ const quiet = { onnotice: () => undefined };
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
   if (options.url) {
     const sql = postgres(options.url, { max: options.max ?? 10, ...quiet });
-    return { sql, kind: 'server', describe: redactUrl(options.url), close: () => sql.end({ timeout: 5 }) };
+    const url = options.url;
+    return {
+      sql,
+      kind: 'server',
+      describe: redactUrl(url),
+      session: () => postgres(url, { max: 1, idle_timeout: null, max_lifetime: null, ...quiet } as never),
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   const embedded = await startEmbeddedPostgres(options.dataDir ?? 'memory');
   // PGlite serves one connection at a time.

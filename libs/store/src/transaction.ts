@@ -13,6 +13,7 @@ import type { Sql, TransactionSql } from 'postgres';
 export async function inTransaction<T>(sql: Sql, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
   const reserved = await sql.reserve();
   let open = false;
+  let lost = false;
   try {
     await reserved`begin`;
     open = true;
@@ -21,9 +22,19 @@ export async function inTransaction<T>(sql: Sql, work: (tx: TransactionSql) => P
     await reserved`commit`;
     return result;
   } catch (error) {
-    if (open) await reserved`rollback`.catch(() => undefined);
+    // A connection whose session died must not be written to or handed back: postgres.js 3.4.9
+    // would crash the process from a timer (porsager/postgres#1208); it reconnects it by itself.
+    lost = connectionLost(error);
+    if (open && !lost) await reserved`rollback`.catch(() => undefined);
     throw error;
   } finally {
-    reserved.release();
+    if (!lost) reserved.release();
   }
+}
+
+/** The driver's and the socket's errors for a connection that is gone (not a query's error). */
+function connectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  // 08xxx: connection exceptions; 57P01–57P03: the server is shutting down, crashed or starting.
+  return typeof code === 'string' && /^(CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT|ECONNRESET|EPIPE|ECONNREFUSED|ETIMEDOUT|08...|57P0[1-3])$/.test(code);
 }

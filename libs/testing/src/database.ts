@@ -15,7 +15,7 @@ export async function createTestDatabase(prefix = 'cardlog_t'): Promise<TestData
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database "${name}"`);
+    await admin`create database ${admin(name)}`;
   } finally {
     await admin.end();
   }
@@ -27,7 +27,7 @@ export async function createTestDatabase(prefix = 'cardlog_t'): Promise<TestData
     async drop() {
       const sql = postgres(serverUrl, { max: 1, onnotice: () => undefined });
       try {
-        await sql.unsafe(`drop database if exists "${name}" with (force)`);
+        await sql`drop database if exists ${sql(name)} with (force)`;
       } finally {
         await sql.end();
       }

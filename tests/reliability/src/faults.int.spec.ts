@@ -6,8 +6,9 @@ import { waitFor } from './harness/ports';
 import { Stack } from './harness/stack';
 
 // Faults while games flow: the broker SIGKILLed and restarted twice, the projector SIGKILLed and
-// restarted every few dozen games, the API SIGKILLed and restarted once. Afterwards nothing is
-// lost or doubled, and the read models equal a rebuild from scratch row for row.
+// restarted every few dozen games, the API SIGKILLed and restarted once — both of them starting
+// while the broker is down. Afterwards nothing is lost or doubled, and the read models equal a
+// rebuild from scratch row for row.
 // CARDLOG_FAULT_GAMES sets the number of games (npm test: 160; `npm run test:soak`: 2,000+).
 
 const GAMES = Number(process.env.CARDLOG_FAULT_GAMES ?? 160);
@@ -34,29 +35,29 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
       const docs = documents();
       const faults: string[] = [];
       const at = (fraction: number) => Math.max(1, Math.floor(docs.length * fraction));
-      const schedule = new Map<number, () => Promise<void>>([
-        [at(0.1), async () => (faults.push('kafka SIGKILL'), s.kafka.kill())],
-        [at(0.2), async () => (faults.push('kafka restart'), s.kafka.resume())],
-        [at(0.4), async () => (faults.push('kafka SIGKILL'), s.kafka.kill())],
-        [at(0.5), async () => (faults.push('kafka restart'), s.kafka.resume())],
-        [at(0.7), async () => (faults.push('api SIGKILL + restart'), await s.api.kill(), s.api.start())],
-      ]);
-      for (let i = 1; i < 10; i++) {
-        const n = at(i / 10 + 0.05);
-        const previous = schedule.get(n);
-        schedule.set(n, async () => {
-          await previous?.();
-          faults.push('projector SIGKILL + restart');
-          await s.projector.kill();
-          await s.projector.start(false);
-        });
+      // After how many accepted games each fault happens; faults due at the same count run in this order.
+      const planned: [number, string, () => Promise<void>][] = [
+        [at(0.1), 'kafka SIGKILL', () => s.kafka.kill()],
+        [at(0.2), 'kafka restart', () => s.kafka.resume()],
+        [at(0.4), 'kafka SIGKILL', () => s.kafka.kill()],
+        [at(0.5), 'kafka restart', () => s.kafka.resume()],
+        // The API and (at 0.15 and 0.45) the projector start again while the broker is down.
+        [at(0.45), 'api SIGKILL + restart with the broker down', async () => (await s.api.kill(), await s.api.start())],
+        ...Array.from({ length: 9 }, (_, i): [number, string, () => Promise<void>] => [
+          at((i + 1) / 10 + 0.05),
+          'projector SIGKILL + restart',
+          async () => (await s.projector.kill(), await s.projector.start(false)),
+        ]),
+      ];
+      const schedule = new Map<number, (() => Promise<void>)[]>();
+      for (const [n, name, fault] of planned.sort((a, b) => a[0] - b[0])) {
+        schedule.set(n, [...(schedule.get(n) ?? []), async () => (faults.push(name), fault())]);
       }
       let busy = Promise.resolve();
       const report = await ingest(s.apiUrl, token, docs, {
         concurrency: 4,
         onProgress: (done) => {
-          const fault = schedule.get(done);
-          if (fault) busy = busy.then(fault);
+          for (const fault of schedule.get(done) ?? []) busy = busy.then(fault);
         },
       });
       await busy;
@@ -95,7 +96,11 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
     const s = stack;
     if (!s) throw new Error('the stack did not start (see the test above)');
     const token = await s.token('outage');
-    await s.projector.start(false);
+    // The fault here is PostgreSQL going away under a running stack: the projector first finishes
+    // starting (its schema check needs the database) and joins its group.
+    const consuming = s.projector.output.split('consuming ').length;
+    await s.projector.start();
+    await waitFor('the projector to consume', () => s.projector.output.split('consuming ').length > consuming, 60_000, 100);
     const [before] = await s.sql<{ n: string }[]>`select count(*) as n from games`;
     const [doc] = simulateDocuments('born-from-blood', 1, 4321).map((g) => g.document);
     const upload = () =>
@@ -106,7 +111,9 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
         signal: AbortSignal.timeout(30_000),
       });
     await s.pg.kill();
-    const during = await upload();
+    const during = await upload().catch((error: Error) => {
+      throw new Error(`the upload while PostgreSQL was down got no answer (${error.message}, ${(error.cause as Error | undefined)?.message})${s.logTails()}`);
+    });
     const answer = (await during.json()) as { error?: { code: string } };
     expect({ status: during.status, code: answer.error?.code }).toEqual({ status: 503, code: 'DATABASE_UNAVAILABLE' });
     expect(Number(during.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -116,7 +123,9 @@ describeWith(['postgres', 'kafka'], 'the pipeline under SIGKILLs of the broker, 
     await waitFor('the upload to be accepted once PostgreSQL is back', async () => {
       status = (await upload()).status;
       return status === 201 || status === 200;
-    }, 120_000, 500);
+    }, 120_000, 500).catch((error: Error) => {
+      throw new Error(`${error.message}${s.logTails(40)}`);
+    });
     await s.projectorCaughtUp();
     const [after] = await s.sql<{ n: string }[]>`select count(*) as n from games`;
     expect(Number(after!.n)).toBe(Number(before!.n) + 1);

@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Kafka, Producer } from 'kafkajs';
+import type { Sql } from 'postgres';
 import type { StoredEvent } from '@cardlog/store';
 import { MESSAGE_SIZE_TOPIC_CONFIG, createKafka, createProducer, ensureTopic } from '@cardlog/bus';
 import { InProcessTransport, KafkaTransport, OutboxRelay, ProjectionRunner, RelayLag, Transport } from '@cardlog/projections';
@@ -21,6 +22,7 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
   private relay: OutboxRelay | null = null;
   private producer: Producer | null = null;
   private kafkaReady: Promise<KafkaTransport> | null = null;
+  private lockSession: Sql | null = null;
   readonly kafka: Kafka | null;
 
   constructor(
@@ -61,6 +63,7 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
       transport = inProcess;
     }
     const server = this.db.kind === 'server';
+    this.lockSession = server ? (this.db.session?.() ?? null) : null;
     this.relay = new OutboxRelay(this.db.sql, this.store, transport, {
       name: transport.name,
       exclusive: server,
@@ -68,6 +71,7 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
       pollIntervalMs: server ? 1000 : 250,
       // The lock only exists on a server; embedded PGlite has one process and nothing to fence.
       takeoverDelayMs: server ? 15_000 : 0,
+      ...(this.lockSession ? { lockSession: this.lockSession } : {}),
       logger: { log: (m) => this.logger.log(m), warn: (m) => this.logger.warn(m), error: (m) => this.logger.error(m) },
     });
     this.recorder.onRecorded(() => this.relay?.wake());
@@ -103,6 +107,7 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
+    await this.lockSession?.end({ timeout: 5 }).catch(() => undefined);
     await this.producer?.disconnect().catch(() => undefined);
   }
 }

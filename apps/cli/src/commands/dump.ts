@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { StatsReader } from '@cardlog/projections';
-import { PUBLISHABLE_GAMES_SQL } from '@cardlog/recording';
+import { publishableGameIds } from '@cardlog/recording';
 import { UsageError, parseArgs } from '../args';
 import { openDatabase } from '../database';
 import { EXIT, Io } from '../io';
@@ -15,18 +15,18 @@ const TABLES = {
     table: 'rm_games',
     columns: ['game_id', 'system', 'rules_version', 'mode', 'tournament', 'round', 'table_number', 'match', 'game_number', 'played_at', 'recorded_at',
       'catalog_id', 'first_player', 'events', 'turns', 'status', 'result', 'winner', 'end_reason'],
-    order: 'recorded_at, game_id',
+    order: ['recorded_at', 'game_id'],
   },
   seats: {
     table: 'rm_game_seats',
     columns: ['game_id', 'seat', 'system', 'rules_version', 'tournament', 'played_at', 'player_name', 'player_id', 'deck_name', 'archetype',
       'list_hash', 'on_play', 'opponent_archetype', 'result'],
-    order: 'game_id, seat',
+    order: ['game_id', 'seat'],
   },
   cards: {
     table: 'rm_card_games',
     columns: ['game_id', 'seat', 'system', 'card_id', 'card_name', 'copies', 'in_opening_hand', 'drawn', 'played'],
-    order: 'game_id, seat, card_id',
+    order: ['game_id', 'seat', 'card_id'],
   },
 } as const;
 
@@ -52,10 +52,11 @@ export async function dumpCommand(argv: readonly string[], io: Io): Promise<numb
       for (const [name, spec] of Object.entries(TABLES)) {
         // Open data holds finished games only, never private ones: an unfinished game's opening
         // hands are hidden information (see libs/recording access.ts).
-        const rows = await tx.unsafe(
-          `select ${spec.columns.join(', ')} from ${spec.table} where game_id in (${PUBLISHABLE_GAMES_SQL}) ${system ? 'and system = $1' : ''} order by ${spec.order}`,
-          system ? [system] : [],
-        );
+        // Tables and columns are the constants above, sent as quoted identifiers; the system is a parameter.
+        const rows = await tx<Record<string, unknown>[]>`
+          select ${tx([...spec.columns])} from ${tx(spec.table)}
+          where game_id in (${publishableGameIds(tx as unknown as Sql)}) ${system ? tx`and system = ${system}` : tx``}
+          ${orderBy(tx as unknown as Sql, spec.order)}`;
         writeFileSync(join(out, `${name}.csv`), toCsv(spec.columns, rows));
         writeFileSync(join(out, `${name}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
         files[`${name}.csv`] = rows.length;
@@ -82,6 +83,11 @@ export async function dumpCommand(argv: readonly string[], io: Io): Promise<numb
   } finally {
     await db.close();
   }
+}
+
+/** `order by` the given columns (a fragment of its own, so postgres.js quotes them as a plain identifier list). */
+function orderBy(sql: Sql, columns: readonly string[]) {
+  return sql`order by ${sql(columns as string[])}`;
 }
 
 function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {

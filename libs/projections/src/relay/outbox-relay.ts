@@ -26,6 +26,14 @@ export interface RelayOptions {
    * It must exceed the longest publish (bounded by the producer's timeouts). Default 15 s.
    */
   readonly takeoverDelayMs?: number;
+  /**
+   * A client of one connection of its own that holds the lock's session (exclusive relays). Without
+   * it the relay reserves a connection of the pool; postgres.js 3.4.9 then crashes the process with
+   * an uncaught TypeError when that connection is queried or released after its backend died
+   * (porsager/postgres#1208), as in a database restart. A pooled client just opens a new session,
+   * in which the fencing check finds the lock gone.
+   */
+  readonly lockSession?: Sql;
   readonly logger?: RelayLogger;
 }
 
@@ -101,7 +109,7 @@ export class OutboxRelay {
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
   private backingOff = false;
-  private lockConnection: ReservedSql | null = null;
+  private lockConnection: Sql | ReservedSql | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly takeoverDelayMs: number;
   private state: {
@@ -322,12 +330,12 @@ export class OutboxRelay {
       return 'held';
     }
     if (this.lockConnection) return 'held';
-    let connection: ReservedSql | null = null;
+    let connection: Sql | ReservedSql | null = null;
     try {
-      connection = await this.sql.reserve();
+      connection = this.options.lockSession ?? (await this.sql.reserve());
       const [{ locked }] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${RELAY_LOCK}) as locked`;
       if (!locked) {
-        connection.release();
+        this.releaseSession(connection);
         return 'waiting';
       }
       this.lockConnection = connection;
@@ -335,10 +343,15 @@ export class OutboxRelay {
       this.logger.log(`relay ${this.name} holds the relay lock${this.takeoverDelayMs > 0 ? `; publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`);
       return 'acquired';
     } catch (error) {
-      connection?.release();
+      if (connection) this.releaseSession(connection);
       this.state.lastError = (error as Error).message;
       return 'waiting';
     }
+  }
+
+  /** Gives a reserved connection back to the pool; a lock session of its own stays open. */
+  private releaseSession(connection: Sql | ReservedSql): void {
+    if (connection !== this.options.lockSession) (connection as ReservedSql).release();
   }
 
   /**
@@ -367,7 +380,7 @@ export class OutboxRelay {
     this.state.active = false;
     this.state.locksLost++;
     try {
-      connection.release();
+      this.releaseSession(connection);
     } catch {
       // the connection is gone with its session
     }
@@ -382,7 +395,7 @@ export class OutboxRelay {
     try {
       await connection`select pg_advisory_unlock(${RELAY_LOCK})`;
     } finally {
-      connection.release();
+      this.releaseSession(connection);
     }
   }
 

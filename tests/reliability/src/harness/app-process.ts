@@ -9,6 +9,17 @@ export type AppName = 'api' | 'projector';
 /** Every process started in this test file, so a timed-out hook cannot leave one running. */
 const started = new Set<ChildProcess>();
 
+/**
+ * Credentials found in what any app process of this test file wrote: an Authorization value or a
+ * Cardlog token (`cl_…`). Checked after every file (cleanup.ts), so no spec's logs may carry one.
+ */
+const credentialsSeen: string[] = [];
+const CREDENTIAL = /Bearer\s+(?!<token>)\S+|\bcl_[A-Za-z0-9_-]{16,}/gi;
+
+export function credentialsInLogs(): readonly string[] {
+  return credentialsSeen;
+}
+
 export function killEveryAppProcess(): void {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   started.clear();
@@ -48,8 +59,13 @@ export class AppProcess {
     this.starts++;
     started.add(child);
     child.once('exit', () => started.delete(child));
+    let tail = '';
     const keep = (chunk: Buffer) => {
-      this.output += chunk.toString();
+      const text = chunk.toString();
+      // A chunk may cut a token in two: scan it with the end of the previous one.
+      for (const m of (tail + text).matchAll(CREDENTIAL)) credentialsSeen.push(`${this.name}: ${m[0].slice(0, 12)}…`);
+      tail = text.slice(-80);
+      this.output += text;
       if (this.output.length > 4_000_000) this.output = this.output.slice(-2_000_000);
     };
     child.stdout!.on('data', keep);

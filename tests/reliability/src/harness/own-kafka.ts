@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { KAFKA_MESSAGE_MAX_BYTES } from '@cardlog/bus';
 import { freePort, waitFor } from './ports';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -30,11 +31,22 @@ export class OwnKafka {
     }
     const dir = mkdtempSync(join(tmpdir(), 'cardlog-kafka-'));
     const broker = new OwnKafka(dir, await freePort(), await freePort());
-    broker.writeConfig();
-    const format = spawnSync('java', [...broker.javaArgs(), 'kafka.tools.StorageTool', 'format', '-t', randomBytes(16).toString('base64url'), '-c', join(dir, 'server.properties')], { encoding: 'utf8' });
-    if (format.status !== 0) throw new Error(`kafka storage format failed: ${format.stdout}${format.stderr}`);
-    await broker.resume();
+    try {
+      await broker.formatAndStart();
+    } catch (error) {
+      await broker.stop();
+      throw error;
+    }
     return broker;
+  }
+
+  private async formatAndStart(): Promise<void> {
+    this.writeConfig();
+    // `--cluster-id=…` in one argument: one random id in 64 starts with '-', which the tool would read as an option.
+    const clusterId = randomBytes(16).toString('base64url');
+    const format = spawnSync('java', [...this.javaArgs(), 'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', join(this.dir, 'server.properties')], { encoding: 'utf8' });
+    if (format.status !== 0) throw new Error(`kafka storage format failed: ${format.stdout}${format.stderr}`);
+    await this.resume();
   }
 
   get brokers(): string {
@@ -43,6 +55,7 @@ export class OwnKafka {
 
   /** Starts the broker again on the same data and ports (after `kill`). */
   async resume(): Promise<void> {
+    if (this.process && this.process.exitCode === null) throw new Error('the broker is already running');
     const child = spawn('java', [...this.javaArgs(), 'kafka.Kafka', join(this.dir, 'server.properties')], { stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000));
     child.stdout!.on('data', keep);
@@ -109,8 +122,9 @@ export class OwnKafka {
       'transaction.state.log.num.partitions=1',
       'group.initial.rebalance.delay.ms=0',
       'auto.create.topics.enable=false',
-      // The same message limits as tools/kafka/kafka.sh and docker-compose.yml.
-      'message.max.bytes=1048588',
+      // The same message limits as tools/kafka/kafka.sh and docker-compose.yml: the producer's own.
+      `message.max.bytes=${KAFKA_MESSAGE_MAX_BYTES}`,
+      `replica.fetch.max.bytes=${KAFKA_MESSAGE_MAX_BYTES}`,
     ];
     writeFileSync(join(this.dir, 'server.properties'), `${props.join('\n')}\n`);
     writeFileSync(join(this.dir, 'log4j.properties'), 'log4j.rootLogger=ERROR, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\nlog4j.appender.stdout.layout=org.apache.log4j.PatternLayout\nlog4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n\n');

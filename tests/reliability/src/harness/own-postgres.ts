@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -54,22 +54,27 @@ export class OwnPostgres {
     });
   }
 
-  /** SIGKILL to the postmaster: no shutdown, no checkpoint, as a crash. */
+  /**
+   * SIGKILL to the postmaster and every server process under it at once, as when the machine or
+   * container dies: no shutdown, no checkpoint. Returns once none of them is left, so `resume` finds
+   * no orphan still attached to the old shared memory.
+   */
   async kill(): Promise<void> {
     const child = this.process;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
+    signal(child.pid, 'SIGSTOP'); // forks no backend between the listing and the kill
+    const serverProcesses = [child.pid, ...childrenOf(child.pid)].map((pid) => ({ pid, started: statOf(pid)?.started }));
+    for (const { pid } of serverProcesses) signal(pid, 'SIGKILL');
     await exited;
     this.process = null;
-    // The children of a killed postmaster notice and exit; wait until the port is free again.
-    await waitFor('the killed PostgreSQL to release its port', () => !existsSync(join(this.dir, `.s.PGSQL.${this.port}`)) || this.socketsGone(), 30_000);
+    await waitFor('the killed PostgreSQL processes to be gone', () => serverProcesses.every((p) => !alive(p)), 30_000);
   }
 
   async createDatabase(name: string): Promise<string> {
     const sql = postgres(this.url(), { max: 1, onnotice: () => undefined });
     try {
-      await sql.unsafe(`create database "${name.replace(/"/g, '')}"`);
+      await sql`create database ${sql(name)}`;
     } finally {
       await sql.end();
     }
@@ -88,9 +93,6 @@ export class OwnPostgres {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private socketsGone(): boolean {
-    return !readdirSync(this.dir).some((f) => f.startsWith('.s.PGSQL'));
-  }
 }
 
 function postgresBin(): string {
@@ -100,6 +102,39 @@ function postgresBin(): string {
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) if (existsSync(join(base, v, 'bin', 'initdb'))) return join(base, v, 'bin');
   throw new Error('no PostgreSQL server binaries (initdb) found; install postgresql');
+}
+
+/** A process's state, parent and start time (clock ticks after boot, to tell a reused pid apart), from /proc. */
+function statOf(pid: number): { state: string; ppid: number; started: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command may hold spaces and parentheses: after the last ')' come state, ppid, … starttime (22nd field).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, ppid: Number(fields[1]), started: fields[19]! };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes whose parent is `pid` (a postmaster's backends and auxiliary processes). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && statOf(Number(entry))?.ppid === pid)
+    .map(Number);
+}
+
+/** Still running: the same process (not a reused pid), and not a zombie (which holds nothing). */
+function alive(p: { pid: number; started: string | undefined }): boolean {
+  const stat = statOf(p.pid);
+  return stat !== undefined && stat.started === p.started && stat.state !== 'Z';
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
 }
 
 const isRoot = () => process.getuid?.() === 0;

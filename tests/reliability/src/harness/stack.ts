@@ -71,8 +71,25 @@ export class Stack {
     if (run.status !== 0) throw new Error(`projections rebuild failed: ${run.stdout}${run.stderr}`);
   }
 
+  /** The last lines the API and the projector wrote, for a failure message. */
+  logTails(lines = 15): string {
+    const tail = (p: AppProcess) => p.output.trimEnd().split('\n').slice(-lines).map((l) => l.slice(0, 400)).join('\n');
+    return `\n--- api (${this.api.starts} starts, ${this.api.running ? 'running' : 'not running'}) ---\n${tail(this.api)}\n--- projector (${this.projector.starts} starts, ${this.projector.running ? 'running' : 'not running'}) ---\n${tail(this.projector)}`;
+  }
+
   /** Waits until every stream in the event store is applied to the read models. */
   async projectorCaughtUp(timeoutMs = 180_000): Promise<void> {
+    try {
+      await this.waitForProjector(timeoutMs);
+    } catch (error) {
+      const [relay] = await this.sql<{ head: string; behind: string }[]>`
+        select (select max(global_position) from events) as head,
+          (select count(*) from streams s left join projection_positions p on p.stream_id = s.stream_id where coalesce(p.position, 0) < s.version) as behind`;
+      throw new Error(`${(error as Error).message}; ${relay?.behind} streams behind, store head ${relay?.head}${this.logTails()}`);
+    }
+  }
+
+  private async waitForProjector(timeoutMs: number): Promise<void> {
     await waitFor(
       'the projector to apply every stored event',
       async () => {
