@@ -102,6 +102,8 @@ export class OutboxRelay {
   private pendingWake = false;
   private backingOff = false;
   private lockConnection: ReservedSql | null = null;
+  /** The backend that holds the lock (pid and start time, so a reused pid is not mistaken for it). */
+  private lockSession: { pid: number; startedAt: string } | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly takeoverDelayMs: number;
   private state: {
@@ -325,17 +327,21 @@ export class OutboxRelay {
     let connection: ReservedSql | null = null;
     try {
       connection = await this.sql.reserve();
-      const [{ locked }] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${RELAY_LOCK}) as locked`;
+      const [{ locked, pid, started_at }] = await connection<{ locked: boolean; pid: number; started_at: string }[]>`
+        select pg_try_advisory_lock(${RELAY_LOCK}) as locked, pg_backend_pid() as pid,
+          (select backend_start::text from pg_stat_activity where pid = pg_backend_pid()) as started_at`;
       if (!locked) {
         connection.release();
         return 'waiting';
       }
       this.lockConnection = connection;
+      this.lockSession = { pid, startedAt: started_at };
       this.state.active = true;
       this.logger.log(`relay ${this.name} holds the relay lock${this.takeoverDelayMs > 0 ? `; publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`);
       return 'acquired';
     } catch (error) {
-      connection?.release();
+      // A connection whose socket is gone must not go back to the pool (see checkLock).
+      if (!isConnectionError(error)) connection?.release();
       this.state.lastError = (error as Error).message;
       return 'waiting';
     }
@@ -343,42 +349,51 @@ export class OutboxRelay {
 
   /**
    * Fencing: the advisory lock lives as long as the session that took it. Before every request to
-   * the transport, the relay asks that session whether it still holds the lock; when the session
-   * died (or answers no), another relay may take over, so this one stops at once.
+   * the transport, the relay asks the server (on a pool connection) whether that session still
+   * holds the lock; when it answers no, another relay may take over, so this one stops at once.
+   * No answer (the database is busy or down) is no permission either: the relay backs off and asks
+   * again. The lock's own connection is never queried once its session may have died: postgres.js
+   * 3.4.9 throws from a timer when a reserved connection's socket is gone, and releasing such a
+   * connection puts a closed one into the pool.
    */
   private async checkLock(): Promise<void> {
     if (!this.options.exclusive) return;
+    if (!this.lockConnection || !this.lockSession) throw new LockLostError('the relay lock is not held');
+    const rows = await withTimeout(this.lockQuery(this.lockSession), 5000);
+    if (rows[0]?.held === true) return;
+    const alive = rows[0]?.alive === true;
     const connection = this.lockConnection;
-    if (!connection) throw new LockLostError('the relay lock is not held');
-    let held = false;
-    try {
-      const rows = await withTimeout(
-        connection<{ held: boolean }[]>`
-          select exists (select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
-                           and objid::text::bigint = ${RELAY_LOCK}) as held`,
-        5000,
-      );
-      held = rows[0]?.held === true;
-    } catch {
-      held = false;
-    }
-    if (held) return;
     this.lockConnection = null;
+    this.lockSession = null;
     this.state.active = false;
     this.state.locksLost++;
-    try {
-      connection.release();
-    } catch {
-      // the connection is gone with its session
-    }
-    throw new LockLostError('the relay lock was lost (its database session ended)');
+    // A session that is still there merely lost the lock (an explicit unlock): its connection is sound.
+    if (alive) connection.release();
+    throw new LockLostError(alive ? 'the relay lock was released from under it' : 'the relay lock was lost (its database session ended)');
+  }
+
+  private lockQuery(session: { pid: number; startedAt: string }) {
+    return this.sql<{ held: boolean; alive: boolean }[]>`
+      select
+        exists (select 1 from pg_locks l
+                where l.locktype = 'advisory' and l.granted and l.pid = ${session.pid} and l.objid::text::bigint = ${RELAY_LOCK}
+                  and l.database = (select oid from pg_database where datname = current_database())) as held,
+        exists (select 1 from pg_stat_activity a where a.pid = ${session.pid} and a.backend_start = ${session.startedAt}::timestamptz) as alive`;
   }
 
   private async releaseLock(): Promise<void> {
     const connection = this.lockConnection;
+    const session = this.lockSession;
     this.lockConnection = null;
+    this.lockSession = null;
     this.state.active = false;
-    if (!connection) return;
+    if (!connection || !session) return;
+    // Only a live session can be asked to unlock; a dead one released the lock when it ended.
+    const alive = await withTimeout(this.lockQuery(session), 5000).then(
+      (rows) => rows[0]?.alive === true,
+      () => false,
+    );
+    if (!alive) return;
     try {
       await connection`select pg_advisory_unlock(${RELAY_LOCK})`;
     } finally {
@@ -423,4 +438,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       (error: unknown) => (clearTimeout(timer), reject(error)),
     );
   });
+}
+
+/** postgres.js's codes for a connection that is gone (as opposed to a statement that failed). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('CONNECTION_') || code === 'CONNECT_TIMEOUT' || code.startsWith('ECONN'));
 }
