@@ -8,6 +8,7 @@ import { WriteSlotInterceptor } from '../backpressure/backpressure';
 import { bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
+  CloseGameCommand,
   ContinueLiveGameCommand,
   SetVisibilityCommand,
   GetGameEventsQuery,
@@ -100,6 +101,17 @@ export class GamesController {
   @ApiOperation({ summary: 'Continue an unfinished upload live: it then takes appends at its current version' })
   continueLive(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.commands.execute(new ContinueLiveGameCommand(id, principal));
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @UseInterceptors(WriteSlotInterceptor)
+  @ApiBearerAuth()
+  @ApiBody({ description: '{ result: win | draw, winner?: seat, reason, expectedVersion? }', schema: { type: 'object' } })
+  @ApiOperation({ summary: 'Close an unfinished game with a result decided off the board (time, no-show, a judge ruling)' })
+  close(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new CloseGameCommand(id, bodyText(body), principal));
   }
 
   @Put(':id/visibility')
