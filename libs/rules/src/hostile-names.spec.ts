@@ -1,4 +1,5 @@
 import { GameDocument, parseGameDocument } from '@cardlog/events';
+import type { Viewer } from './game-system';
 import { findInsights, findSystem } from './registry';
 import { replay, resolveHeader } from './replay';
 import { simulateDocuments } from './simulate';
@@ -33,7 +34,7 @@ describe.each(SYSTEMS)('%s: names like Object.prototype members', (systemId) => 
   const facts = (document: GameDocument) => {
     if (!insights) return null;
     const header = resolveHeader(document, system);
-    const { scratch: _scratch, ...rest } = document.events.reduce((f, event) => insights.evolveFacts(f, event, header), insights.initialFacts(header)) as Record<string, unknown>;
+    const { scratch: _scratch, ...rest } = document.events.reduce((f, event) => insights.evolveFacts(f, event, header), insights.initialFacts(header)) as unknown as Record<string, unknown>;
     return rest;
   };
 
@@ -56,7 +57,7 @@ describe.each(SYSTEMS)('%s: names like Object.prototype members', (systemId) => 
     expect(system.outcome(result.state as never)).toEqual(system.outcome(expected.state as never));
     expect(judge(result.state)).toBe(JSON.stringify(renamed(system.view(expected.state as never, 'judge'), names)));
     for (const seat of original.players.map((p) => p.seat)) {
-      expect(JSON.stringify(system.view(result.state as never, seat))).toBe(JSON.stringify(renamed(system.view(expected.state as never, seat), names)));
+      expect(JSON.stringify(system.view(result.state as never, seat as Viewer))).toBe(JSON.stringify(renamed(system.view(expected.state as never, seat as Viewer), names)));
     }
     if (insights) expect(JSON.stringify(facts(hostile))).toBe(JSON.stringify(renamed(facts(original), names)));
     // Nothing leaked onto the shared prototype.
