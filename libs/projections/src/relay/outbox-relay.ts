@@ -142,10 +142,13 @@ export class OutboxRelay {
     return { running: this.running, ...this.state };
   }
 
-  /** How far the stored checkpoint (whoever holds the lock) is behind the store's head. */
-  async lag(): Promise<RelayLag> {
-    const checkpoint = await this.loadCheckpoint();
-    const [row] = await this.sql<{ events: string; oldest: Date | null; head: string | null }[]>`
+  /**
+   * How far the stored checkpoint (whoever holds the lock) is behind the store's head. `sql` lets a
+   * health check ask on its own connection rather than wait for one of the pool's.
+   */
+  async lag(sql: Sql = this.sql): Promise<RelayLag> {
+    const checkpoint = await this.loadCheckpoint(sql);
+    const [row] = await sql<{ events: string; oldest: Date | null; head: string | null }[]>`
       select count(*) as events, min(recorded_at) as oldest, (select max(global_position) from events) as head
       from events where (transaction_id, global_position) > (${checkpoint.transactionId}::xid8, ${checkpoint.globalPosition})`;
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
@@ -311,8 +314,8 @@ export class OutboxRelay {
     this.state.lastError = null;
   }
 
-  private async loadCheckpoint(): Promise<Checkpoint> {
-    const [row] = await this.sql<{ transaction_id: string; global_position: string }[]>`
+  private async loadCheckpoint(sql: Sql = this.sql): Promise<Checkpoint> {
+    const [row] = await sql<{ transaction_id: string; global_position: string }[]>`
       select transaction_id, global_position from relay_checkpoints where relay = ${this.name}`;
     return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
   }
