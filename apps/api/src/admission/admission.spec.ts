@@ -69,4 +69,11 @@ describe('AdmissionControl', () => {
     expect(control.admit('a')).toMatchObject({ admitted: false, status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(control.inFlight).toBe(1);
   });
+
+  it('rate-limits anonymous writes but gives them no slot (they are answered 401 unread)', () => {
+    const control = new AdmissionControl(config({ maxConcurrentWrites: 1, maxConcurrentWritesPerToken: 1 }));
+    expect(control.admit('ip:1', false).admitted).toBe(true);
+    expect(control.admit('ip:1', false).admitted).toBe(true);
+    expect(control.inFlight).toBe(0);
+  });
 });

@@ -104,13 +104,18 @@ export class AdmissionControl {
     this.retryAfterSeconds = config.writeRetryAfterSeconds;
   }
 
-  /** The decision for one write by `key`: admitted (release when its answer is out), or why not. */
-  admit(key: string): Admission {
+  /**
+   * The decision for one write by `key`: admitted (release when its answer is out), or why not.
+   * Anonymous writes (`concurrent: false`) are only rate-limited: the request gate answers them 401
+   * without reading their body, so they hold no memory worth a slot.
+   */
+  admit(key: string, concurrent = true): Admission {
     const wait = this.rate?.take(key) ?? 0;
     if (wait > 0) {
       const rate = this.rate!;
       return refuse(429, 'RATE_LIMITED', `too many writes for this token: at most ${rate.perSecond}/s (bursts of ${rate.burst}); retry after ${wait} s`, wait);
     }
+    if (!concurrent) return { admitted: true, release: () => undefined };
     const slot = this.slots.acquire(key);
     const retry = this.retryAfterSeconds;
     if (slot === 'key_full') {
@@ -133,9 +138,9 @@ function refuse(status: Refusal['status'], code: Refusal['code'], message: strin
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The key a write is counted under: its bearer token (hashed; never kept), else the client address. */
-export function admissionKey(req: Request): string {
+export function admissionKey(req: Request): { key: string; bearer: boolean } {
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  return bearer ? `t:${createHash('sha256').update(bearer).digest('base64url')}` : `ip:${req.socket.remoteAddress ?? '?'}`;
+  return bearer ? { key: `t:${createHash('sha256').update(bearer).digest('base64url')}`, bearer: true } : { key: `ip:${req.socket.remoteAddress ?? '?'}`, bearer: false };
 }
 
 /**
@@ -146,7 +151,8 @@ export function admissionKey(req: Request): string {
 export function admitWrites(control: AdmissionControl) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    const admission = control.admit(admissionKey(req));
+    const { key, bearer } = admissionKey(req);
+    const admission = control.admit(key, bearer);
     if (admission.admitted) {
       res.once('close', admission.release);
       return next();
