@@ -231,7 +231,9 @@ describeWith(['postgres', 'kafka'], 'the relay and projector under faults', () =
 
   // Deterministic by construction: the first relay is held inside a publish (its one request in
   // flight) while its lock session is terminated and the second relay takes the lock; each step
-  // waits for the condition that the next one needs, never for a fixed time.
+  // waits for the condition that the next one needs, never for a fixed time. The one timed element
+  // is the design's own: the new holder's takeover delay (8 s here) must outlast the request in
+  // flight, which finishes in milliseconds once released.
   it('a relay whose lock session is killed stops publishing; the relay that takes over publishes the rest, one message per event', async () => {
     const topic = await newTopic('fence');
     const name = `fence-${randomUUID().slice(0, 8)}`;
@@ -276,7 +278,7 @@ describeWith(['postgres', 'kafka'], 'the relay and projector under faults', () =
     };
     const options = { name, exclusive: true, pollIntervalMs: 50, backoff: { initialMs: 50, maxMs: 500 } };
     const first = new OutboxRelay(sql, parts.store, firstTransport, { ...options, takeoverDelayMs: 0 });
-    const second = new OutboxRelay(sql, parts.store, secondTransport, { ...options, takeoverDelayMs: 3000 });
+    const second = new OutboxRelay(sql, parts.store, secondTransport, { ...options, takeoverDelayMs: 8000 });
     const eventsSince = async () => Number((await sql<{ n: string }[]>`select count(*) as n from events where global_position > ${from}`)[0]!.n);
     const lockHolders = () => sql<{ pid: number }[]>`
       select l.pid from pg_locks l join pg_database d on d.oid = l.database
