@@ -381,7 +381,7 @@ export class OutboxRelay {
         exists (select 1 from pg_locks l
                 where l.locktype = 'advisory' and l.granted and l.pid = ${session.pid} and l.objid::text::bigint = ${RELAY_LOCK}
                   and l.database = (select oid from pg_database where datname = current_database())) as held,
-        exists (select 1 from pg_stat_activity a where a.pid = ${session.pid} and a.backend_start = ${session.startedAt}::timestamptz) as alive`;
+        exists (select 1 from pg_stat_activity a where a.pid = ${session.pid} and a.backend_start::text = ${session.startedAt}::text) as alive`;
   }
 
   private async releaseLock(): Promise<void> {

@@ -322,6 +322,9 @@ describeWith(['postgres', 'kafka'], 'the relay and projector under faults', () =
       // …and the new holder sent nothing before that request was over.
       expect(calls.second).toBeGreaterThan(0);
       expect(secondFirstPublishAt).toBeGreaterThanOrEqual(firstInFlightDoneAt);
+      // A clean stop of a live holder releases the lock on its own session.
+      await second.stop();
+      expect(await lockHolders()).toHaveLength(0);
     } finally {
       release();
       await Promise.all([first.stop(), second.stop()]);
