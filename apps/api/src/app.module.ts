@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { BearerGuard } from './auth/bearer.guard';
-import { BackpressureModule } from './backpressure/backpressure';
+import { AdmissionModule } from './admission/admission';
 import { CATALOG_HANDLERS, CatalogsController } from './catalogs/catalogs';
 import { API_CONFIG, ApiConfig } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -36,7 +36,7 @@ export class AppModule {
         PipelineModule,
         HealthModule,
         StatsModule,
-        BackpressureModule,
+        AdmissionModule,
         TournamentsModule,
         DemoModule,
       ],

@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config';
-import { RateLimiter, rateLimitWrites } from './limits/rate-limiter';
+import { AdmissionControl, admitWrites } from './admission/admission';
 import { serveWebApp } from './web/web-app';
 import { describeResponses } from './openapi/responses';
 
@@ -15,7 +15,8 @@ export { BATCH_LIMIT_BYTES } from './auth/request-gate';
 export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.WritableStream): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config, logDestination), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  // Writes are rate-limited per token, then every request passes the request gate
+  // Writes pass admission control first (admission/admission.ts: rate and concurrency per token
+  // and in total, before any body is read), then every request passes the request gate
   // (auth/request-gate.ts, applied in RecordingModule): the token is checked and the declared size
   // allowed before the body is read, as strict UTF-8 text, by the log format's own parser.
   if (config.corsOrigins) {
@@ -28,7 +29,7 @@ export async function createApiApp(config: ApiConfig, logDestination?: NodeJS.Wr
       maxAge: 600,
     });
   }
-  if (config.writeRate > 0) app.use(rateLimitWrites(new RateLimiter(config.writeRate, config.writeBurst)));
+  app.use(admitWrites(app.get(AdmissionControl)));
   const openApi = new DocumentBuilder()
     .setTitle('Cardlog API')
     .setDescription('Record, validate and replay trading card games')

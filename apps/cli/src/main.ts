@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLOSE_USAGE, closeCommand } from './commands/close';
 import { DUMP_USAGE, dumpCommand } from './commands/dump';
 import { EXPORT_USAGE, exportCommand } from './commands/export';
 import { PROJECTIONS_USAGE, projectionsCommand } from './commands/projections';
@@ -17,6 +18,7 @@ type Command = (argv: readonly string[], io: Io) => number | Promise<number>;
 const COMMANDS: Readonly<Record<string, { run: Command; usage: string }>> = {
   upload: { run: uploadCommand, usage: UPLOAD_USAGE },
   export: { run: exportCommand, usage: EXPORT_USAGE },
+  close: { run: closeCommand, usage: CLOSE_USAGE },
   replay: { run: replayCommand, usage: REPLAY_USAGE },
   validate: { run: validateCommand, usage: VALIDATE_USAGE },
   simulate: { run: simulateCommand, usage: SIMULATE_USAGE },

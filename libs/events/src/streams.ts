@@ -19,6 +19,20 @@ export function streamKey(streamId: string): string {
 export const GAME_RECORDED = 'GameRecorded';
 
 /**
+ * An unfinished game closed with a result by its organiser (a record token), appended to
+ * `gamehead-<id>` after its GameRecorded: the game's own stream stays exactly its log, and the
+ * rules engines never see it. `atVersion` is how many game events the game had when closed.
+ */
+export const GAME_CLOSED = 'GameClosed';
+
+export interface GameClosedData {
+  readonly gameId: string;
+  readonly outcome: { readonly result: 'win'; readonly winner: string; readonly reason: string } | { readonly result: 'draw'; readonly reason: string };
+  readonly atVersion: number;
+  readonly closedBy: string;
+}
+
+/**
  * An inline catalog as a GameRecorded event carries it: by the sha256 of its cards' canonical JSON;
  * the cards are stored once, by that hash, beside the events (table catalog_contents).
  */

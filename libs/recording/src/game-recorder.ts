@@ -3,7 +3,9 @@ import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import {
   CatalogByHash,
+  GAME_CLOSED,
   GAME_RECORDED,
+  GameClosedData,
   GameDocument,
   GameRecordedData,
   gameHeadStreamId,
@@ -200,7 +202,11 @@ export class GameRecorder {
     try {
       const appended = await this.store.transaction(async (tx) => {
         const result = await this.store.append(game.stream_id, expectedVersion, this.toNewEvents(produced, options), tx);
-        if (outcome) await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId}`;
+        // The append holds the stream's lock, which closeGame takes too: a game closed meanwhile is seen here.
+        const open = outcome
+          ? await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId} and outcome is null returning 1`
+          : await tx`select 1 from games where game_id = ${gameId} and outcome is null`;
+        if (open.length === 0) throw conflict('GAME_OVER', `game ${gameId} was closed while these events were sent`);
         return result;
       });
       this.liveStates.remember(gameId, appended.version, state);
@@ -225,6 +231,38 @@ export class GameRecorder {
     if (game.outcome) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
     if (game.mode !== 'live') await this.sql`update games set mode = 'live' where game_id = ${gameId} and mode = 'upload'`;
     return { id: gameId, version: Number(game.version), mode: 'live' };
+  }
+
+  /**
+   * Closes an unfinished game (an abandoned live game, an upload cut short) with a result decided
+   * off the board: a win for one seat or a draw, and why. Its events do not change; the result is a
+   * GameClosed event beside its header, and the game counts as finished from then on. With
+   * `expectedVersion`, a game that moved since is a conflict (409) rather than closed.
+   */
+  async closeGame(gameId: string, request: unknown, options: RecordOptions): Promise<{ id: string; version: number; outcome: Outcome }> {
+    const { outcome, expectedVersion } = parseCloseRequest(request);
+    const game = await this.loadGame(gameId);
+    if (!mayRecord(options.principal, game.header.game?.tournament)) throw tournamentForbidden(game.header.game?.tournament);
+    if (outcome.result === 'win' && !game.players.some((p) => p.seat === outcome.winner)) {
+      const seats = game.players.map((p) => p.seat).join(', ');
+      throw new RecordingError('illegal', 'UNKNOWN_SEAT', `$.winner: "${outcome.winner.slice(0, 64)}" is not a seat of this game (${seats})`, { path: '$.winner' });
+    }
+    if (game.outcome) throw conflict('GAME_OVER', `game ${gameId} is over (${describeOutcome(game.outcome)})`);
+    const closed = await this.store.transaction(async (tx) => {
+      // The stream's lock, as an append takes it: no live append lands between the check and the close.
+      const [{ version }] = await tx<{ version: string }[]>`select version from streams where stream_id = ${game.stream_id} for update`;
+      const atVersion = Number(version);
+      if (expectedVersion !== undefined && expectedVersion !== atVersion) {
+        throw conflict('WRONG_EXPECTED_VERSION', `game ${gameId} is at version ${atVersion}, not ${expectedVersion}`, { expectedVersion, actualVersion: atVersion });
+      }
+      const updated = await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId} and outcome is null returning 1`;
+      if (updated.length === 0) throw conflict('GAME_OVER', `game ${gameId} ended meanwhile`);
+      const data: GameClosedData = { gameId, outcome, atVersion, closedBy: options.principal.name };
+      await this.store.append(gameHeadStreamId(gameId), 1, [{ eventId: randomUUID(), type: GAME_CLOSED, data, metadata: this.metadata(options) }], tx);
+      return { id: gameId, version: atVersion, outcome };
+    });
+    this.recorded(1);
+    return closed;
   }
 
   /** The derived events stored after the game's last action (at most 32 back), with their seq. */
@@ -451,9 +489,34 @@ function notLive(game: GameRow): RecordingError {
   return conflict(
     'GAME_NOT_LIVE',
     `game ${game.game_id} was uploaded unfinished (version ${game.version}); to record the rest, POST /v1/games/${game.game_id}/continue ` +
-      `and append at expectedVersion ${game.version}; to close it with a result, continue it and append the game's ending action (e.g. Concede)`,
-    { version: Number(game.version), continue: `/v1/games/${game.game_id}/continue` },
+      `and append at expectedVersion ${game.version}; to close it with a result, POST /v1/games/${game.game_id}/close ` +
+      `{"result": "win", "winner": "<seat>", "reason": "…"} (or {"result": "draw", "reason": "…"})`,
+    { version: Number(game.version), continue: `/v1/games/${game.game_id}/continue`, close: `/v1/games/${game.game_id}/close` },
   );
+}
+
+const CLOSE_FIELDS = new Set(['result', 'winner', 'reason', 'expectedVersion']);
+
+/** `{ result: 'win', winner, reason, expectedVersion? }` or `{ result: 'draw', reason, expectedVersion? }`. */
+function parseCloseRequest(request: unknown): { outcome: GameClosedData['outcome']; expectedVersion?: number } {
+  const bad = (path: string, message: string) => invalid('SCHEMA_VIOLATION', `${path}: ${message}`, { path });
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) throw bad('$', 'the body is { result, winner?, reason, expectedVersion? }');
+  const body = request as Record<string, unknown>;
+  const unknownField = Object.keys(body).find((k) => !CLOSE_FIELDS.has(k));
+  if (unknownField !== undefined) throw bad('$', `unknown field "${unknownField.slice(0, 64)}"`);
+  const { result, winner, reason, expectedVersion } = body;
+  if (result !== 'win' && result !== 'draw') throw bad('$.result', 'one of win, draw');
+  if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 200) throw bad('$.reason', 'why the game ended off the board (1 to 200 characters), e.g. "time", "no-show", "judge ruling"');
+  if (expectedVersion !== undefined && (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion) || expectedVersion < 0)) {
+    throw bad('$.expectedVersion', 'the version the organiser last saw, an integer ≥ 0');
+  }
+  const version = expectedVersion === undefined ? {} : { expectedVersion: expectedVersion as number };
+  if (result === 'draw') {
+    if (winner !== undefined) throw bad('$.winner', 'a draw has no winner');
+    return { outcome: { result, reason }, ...version };
+  }
+  if (typeof winner !== 'string' || winner === '') throw bad('$.winner', 'the winning seat (p1, p2, …)');
+  return { outcome: { result, winner, reason }, ...version };
 }
 
 function parseOrThrow(input: string | Buffer | unknown): GameDocument {

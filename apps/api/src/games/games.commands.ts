@@ -80,6 +80,16 @@ export class ContinueLiveGameCommand extends Command<{ id: string; version: numb
   }
 }
 
+export class CloseGameCommand extends Command<{ id: string; version: number; outcome: unknown }> {
+  constructor(
+    readonly gameId: string,
+    readonly body: string,
+    readonly principal: Principal,
+  ) {
+    super();
+  }
+}
+
 export class ListGamesQuery extends Query<GamePage> {
   constructor(
     readonly filter: GameFilter,

@@ -1,13 +1,13 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@cardlog/recording';
 import type { Response } from 'express';
 import { BearerGuard, CurrentPrincipal, Reader } from '../auth/bearer.guard';
-import { WriteSlotInterceptor } from '../backpressure/backpressure';
 import { bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
+  CloseGameCommand,
   ContinueLiveGameCommand,
   SetVisibilityCommand,
   GetGameEventsQuery,
@@ -34,7 +34,6 @@ export class GamesController {
 
   @Post()
   @UseGuards(BearerGuard)
-  @UseInterceptors(WriteSlotInterceptor)
   @ApiBearerAuth()
   @ApiBody(DOCUMENT_BODY)
   @ApiOperation({ summary: 'Upload a whole game: 201 when stored, 200 when the same game was already stored' })
@@ -54,7 +53,6 @@ export class GamesController {
   @Post('batch')
   @HttpCode(200)
   @UseGuards(BearerGuard)
-  @UseInterceptors(WriteSlotInterceptor)
   @ApiBearerAuth()
   @ApiBody({ description: 'JSON Lines: one cardlog/1 document per line', schema: { type: 'string' } })
   @ApiOperation({ summary: 'Upload many games; each line succeeds or fails on its own' })
@@ -65,7 +63,6 @@ export class GamesController {
 
   @Post('live')
   @UseGuards(BearerGuard)
-  @UseInterceptors(WriteSlotInterceptor)
   @ApiBearerAuth()
   @ApiBody(DOCUMENT_BODY)
   @ApiOperation({ summary: 'Open a live game from a document without events' })
@@ -85,7 +82,6 @@ export class GamesController {
   @Post(':id/events')
   @HttpCode(200)
   @UseGuards(BearerGuard)
-  @UseInterceptors(WriteSlotInterceptor)
   @ApiBearerAuth()
   @ApiBody({ description: '{ expectedVersion, events }', schema: { type: 'object' } })
   @ApiOperation({ summary: 'Append actions to a live game at the version the recorder last saw (409 if it moved)' })
@@ -100,6 +96,16 @@ export class GamesController {
   @ApiOperation({ summary: 'Continue an unfinished upload live: it then takes appends at its current version' })
   continueLive(@Param('id') id: string, @CurrentPrincipal() principal: Principal) {
     return this.commands.execute(new ContinueLiveGameCommand(id, principal));
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  @UseGuards(BearerGuard)
+  @ApiBearerAuth()
+  @ApiBody({ description: '{ result: win | draw, winner?: seat, reason, expectedVersion? }', schema: { type: 'object' } })
+  @ApiOperation({ summary: 'Close an unfinished game with a result decided off the board (time, no-show, a judge ruling)' })
+  close(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new CloseGameCommand(id, bodyText(body), principal));
   }
 
   @Put(':id/visibility')

@@ -246,6 +246,75 @@ onBothDatabases('recording API', (databaseUrl) => {
       expect((await call('POST', `/v1/games/${id}/continue`)).body.error.code).toBe('GAME_OVER');
     });
 
+    it('an organiser closes an unfinished upload with a result: finished everywhere, its events unchanged, nothing more appended', async () => {
+      const doc = games[3]!;
+      const cut = doc.events.findIndex((e, i) => i > 20 && e.type === 'EndTurn') + 1;
+      const uploaded = await call('POST', '/v1/games', { body: { ...doc, game: { tournament: 'bkk-open', round: 2, table: 9 }, events: doc.events.slice(0, cut) } });
+      const id = uploaded.body.id;
+      const notLive = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: cut, events: [{ type: 'Concede', player: 'p1', payload: {} }] } });
+      expect(notLive.body.error).toMatchObject({ code: 'GAME_NOT_LIVE', close: `/v1/games/${id}/close` });
+      expect(notLive.body.error.message).toContain(`POST /v1/games/${id}/close`);
+      const close = (body: unknown, token?: string | null) => call('POST', `/v1/games/${id}/close`, { body, ...(token !== undefined ? { token } : {}) });
+      const before = await counts();
+      expect((await close({ result: 'win', winner: 'p2', reason: 'time' }, null)).status).toBe(401);
+      expect((await close({ result: 'lose', reason: 'time' })).body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.result' });
+      expect((await close({ result: 'win', reason: 'time' })).body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.winner' });
+      expect((await close({ result: 'draw', winner: 'p1', reason: 'time' })).body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.winner' });
+      expect((await close({ result: 'draw' })).body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$.reason' });
+      expect((await close({ result: 'draw', reason: 'time', extra: 1 })).body.error).toMatchObject({ code: 'SCHEMA_VIOLATION', path: '$' });
+      expect(await close({ result: 'win', winner: 'p7', reason: 'time' })).toMatchObject({ status: 422, body: { error: { code: 'UNKNOWN_SEAT', path: '$.winner' } } });
+      expect(await close({ result: 'win', winner: 'p2', reason: 'time', expectedVersion: cut - 1 })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'WRONG_EXPECTED_VERSION', actualVersion: cut } },
+      });
+      expect(await counts()).toEqual(before);
+      const anonymousLog = await call('GET', `/v1/games/${id}/log`, { token: null });
+      expect(anonymousLog.status).toBe(401);
+
+      const closed = await close({ result: 'win', winner: 'p2', reason: 'time', expectedVersion: cut }, scopedToken);
+      expect(closed).toEqual({ status: 200, body: { id, version: cut, outcome: { result: 'win', winner: 'p2', reason: 'time' } } });
+      expect((await call('GET', `/v1/games/${id}`, { token: null })).body).toMatchObject({ status: 'finished', events: cut, outcome: { winner: 'p2', reason: 'time' } });
+      // Finished now: the log is public, and it is still exactly what was uploaded.
+      expect((await call('GET', `/v1/games/${id}/log`, { token: null })).body.events).toEqual(doc.events.slice(0, cut));
+      expect((await close({ result: 'draw', reason: 'again' })).body.error.code).toBe('GAME_OVER');
+      expect((await call('POST', `/v1/games/${id}/continue`)).body.error.code).toBe('GAME_OVER');
+      expect((await counts()).events).toBe(before.events + 1);
+      const listed = await call('GET', '/v1/games?tournament=bkk-open', { token: null });
+      expect(listed.body.items.find((g: any) => g.id === id)).toMatchObject({ status: 'finished', outcome: { result: 'win', winner: 'p2' } });
+      // The read models (statistics, open data) count it as finished, with that result, once the projector got there.
+      const projected = () => db.sql<{ status: string; winner: string; end_reason: string; events: number }[]>`
+        select status, winner, end_reason, events from rm_games where game_id = ${id} and status = 'finished'`;
+      // (On PostgreSQL the API's relay waits out its takeover delay before it first publishes.)
+      const deadline = Date.now() + 60_000;
+      while ((await projected()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const [row] = await projected();
+      expect(row).toEqual({ status: 'finished', winner: 'p2', end_reason: 'time', events: cut });
+      const seats = await db.sql<{ seat: string; result: string }[]>`select seat, result from rm_game_seats where game_id = ${id} order by seat`;
+      expect(seats).toEqual([{ seat: 'p1', result: 'loss' }, { seat: 'p2', result: 'win' }]);
+    });
+
+    it('a live game left unfinished is closed as a draw; a recorder appending at the same time gets 409, never a game with events after its result', async () => {
+      const doc = games[0]!;
+      const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });
+      const id = open.body.id;
+      const all = actions(doc);
+      await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 0, events: all.slice(0, 10) } });
+      const [closing, ...appends] = await Promise.all([
+        call('POST', `/v1/games/${id}/close`, { body: { result: 'draw', reason: 'time' } }),
+        ...Array.from({ length: 5 }, () => call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: 10, events: all.slice(10, 11) } })),
+      ]);
+      expect(closing.status).toBe(200);
+      expect(closing.body.outcome).toEqual({ result: 'draw', reason: 'time' });
+      const won = appends.filter((r) => r.status === 200);
+      expect(won.length).toBeLessThanOrEqual(1);
+      expect(appends.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      expect(closing.body.version).toBe(won.length ? won[0]!.body.version : 10);
+      const events = await call('GET', `/v1/games/${id}/events?limit=1000`);
+      expect(events.body.events).toHaveLength(closing.body.version);
+      const after = await call('POST', `/v1/games/${id}/events`, { body: { expectedVersion: closing.body.version, events: all.slice(11, 12) } });
+      expect(after.body.error.code).toBe('GAME_OVER');
+    });
+
     it('50 recorders appending at one version: one 200, 49 409, and no gap or duplicate', async () => {
       const doc = games[3]!;
       const open = await call('POST', '/v1/games/live', { body: headerOf(doc) });

@@ -8,6 +8,7 @@ import {
   AppendLiveEventsCommand,
   SetVisibilityCommand,
   BatchLineResult,
+  CloseGameCommand,
   ContinueLiveGameCommand,
   GetGameEventsQuery,
   GetGameLogQuery,
@@ -120,6 +121,15 @@ export class ContinueLiveGameHandler implements ICommandHandler<ContinueLiveGame
   }
 }
 
+@CommandHandler(CloseGameCommand)
+export class CloseGameHandler implements ICommandHandler<CloseGameCommand> {
+  constructor(private readonly recorder: GameRecorder) {}
+
+  execute({ gameId, body, principal }: CloseGameCommand) {
+    return this.recorder.closeGame(gameId, parseJsonBody(body), { principal, correlation: randomUUID() });
+  }
+}
+
 @QueryHandler(ListGamesQuery)
 export class ListGamesHandler implements IQueryHandler<ListGamesQuery> {
   constructor(private readonly reader: GameReader) {}
@@ -181,6 +191,7 @@ export const GAME_HANDLERS = [
   StartLiveGameHandler,
   SetVisibilityHandler,
   AppendLiveEventsHandler,
+  CloseGameHandler,
   ContinueLiveGameHandler,
   ListGamesHandler,
   GetGameHandler,

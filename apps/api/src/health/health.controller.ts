@@ -1,10 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { Database } from '@cardlog/store';
 import { API_CONFIG, ApiConfig } from '../config';
-import { DATABASE } from '../database/database.module';
 import { Pipeline } from '../pipeline/pipeline.module';
+import { HealthConnection } from './health-connection';
 
 type Check = { status: 'up' | 'down' } & Record<string, unknown>;
 
@@ -19,7 +18,7 @@ type Check = { status: 'up' | 'down' } & Record<string, unknown>;
 @Controller('health')
 export class HealthController {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly db: HealthConnection,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly pipeline: Pipeline,
   ) {}
@@ -56,7 +55,7 @@ export class HealthController {
     const degraded: string[] = [];
     let lag = null;
     try {
-      lag = await withTimeout(this.pipeline.relayLag(), 2000);
+      lag = await withTimeout(this.pipeline.relayLag(this.db.sql), 2000);
     } catch (error) {
       degraded.push(`relay lag unknown: ${(error as Error).message}`);
     }

@@ -57,6 +57,7 @@ export const SCHEMAS: Record<string, Schema> = {
   LiveGameOpened: obj({ id: str, version: int }),
   LiveAppended: obj({ version: int, appended: { type: 'integer', description: 'events stored by this request (0 when it only confirmed derived events)' }, outcome: ref('Outcome') }),
   LiveContinued: obj({ id: str, version: int, mode: { type: 'string', enum: ['live'] } }),
+  GameClosed: obj({ id: str, version: { type: 'integer', description: 'the events the game had when it was closed' }, outcome: ref('Outcome') }),
   GameContext: nullable(openObject('tournament, round, table, match, gameNumber, bestOf, playedAt, recordedBy (those the game has)')),
   Player: obj({ seat: str, name: str, id: str, deck: openObject('name, archetype') }, ['seat', 'name'], { additionalProperties: true }),
   GameSummary: obj({
@@ -187,6 +188,7 @@ export const SUCCESS: Record<string, Record<number, string>> = {
   'post /v1/games/live': { 201: 'LiveGameOpened', 200: 'LiveGameOpened' },
   'post /v1/games/{id}/events': { 200: 'LiveAppended' },
   'post /v1/games/{id}/continue': { 200: 'LiveContinued' },
+  'post /v1/games/{id}/close': { 200: 'GameClosed' },
   'get /v1/games': { 200: 'GamePage' },
   'get /v1/games/{id}': { 200: 'GameSummary' },
   'get /v1/games/{id}/log': { 200: 'GameLog' },

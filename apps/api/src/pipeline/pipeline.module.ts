@@ -45,8 +45,9 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
     return this.relay?.status() ?? null;
   }
 
-  relayLag(): Promise<RelayLag | null> {
-    return this.relay ? this.relay.lag() : Promise.resolve(null);
+  /** The relay's lag, asked on `sql` when given (the health check's own connection). */
+  relayLag(sql?: Database['sql']): Promise<RelayLag | null> {
+    return this.relay ? this.relay.lag(sql) : Promise.resolve(null);
   }
 
   async onApplicationBootstrap(): Promise<void> {

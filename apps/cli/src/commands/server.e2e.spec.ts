@@ -193,6 +193,27 @@ describe('the CLI with a tournament bundle', () => {
     expect(await main(['upload', brokenFile, '--server', api.url, '--token', token, '--journal', join(work, 'j3')], bad)).toBe(1);
     expect(bad.stdout.join('\n')).toMatch(/REJECTED .*broken\.json at \$\.rounds\[1\]\.pairings\[0\]\.games\[0\]\.events\[\d+\] [A-Z_]+: /);
   });
+
+  it('close ends an unfinished game with a result; a second close, a wrong version or bad options are refused', async () => {
+    const doc = simulateGames(1, 4242)[0]!.document;
+    const unfinished = { ...doc, events: doc.events.slice(0, 30) };
+    const res = await fetch(`${api.url}/v1/games`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(unfinished) });
+    const { id } = (await res.json()) as { id: string };
+    const usage = captureIo();
+    expect(await main(['close', id, '--server', api.url, '--token', token, '--winner', 'p1', '--draw', '--reason', 'time'], usage)).toBe(2);
+    expect(usage.stderr.join('\n')).toMatch(/exactly one of --winner pN or --draw/);
+    const stale = captureIo();
+    expect(await main(['close', id, '--server', api.url, '--token', token, '--winner', 'p2', '--reason', 'time', '--expected-version', '29'], stale)).toBe(1);
+    expect(stale.stderr.join('\n')).toMatch(/409 WRONG_EXPECTED_VERSION/);
+    const io = captureIo();
+    expect(await main(['close', id, '--server', api.url, '--token', token, '--winner', 'p2', '--reason', 'no-show', '--expected-version', '30'], io)).toBe(0);
+    expect(io.stdout).toEqual([`closed ${id} at version 30: p2 wins (no-show)`]);
+    const summary = (await (await fetch(`${api.url}/v1/games/${id}`)).json()) as { status: string };
+    expect(summary.status).toBe('finished');
+    const again = captureIo();
+    expect(await main(['close', id, '--server', api.url, '--token', token, '--draw', '--reason', 'time'], again)).toBe(1);
+    expect(again.stderr.join('\n')).toMatch(/409 GAME_OVER/);
+  });
 });
 
 describe('replay', () => {

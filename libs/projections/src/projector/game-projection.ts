@@ -1,4 +1,4 @@
-import { GAME_RECORDED, GameDocument, GameRecordedData, LogEvent } from '@cardlog/events';
+import { GAME_CLOSED, GAME_RECORDED, GameClosedData, GameDocument, GameRecordedData, LogEvent } from '@cardlog/events';
 import {
   AnyGameSystem,
   Catalog,
@@ -22,6 +22,8 @@ export interface GameHead {
   readonly turns: number;
   readonly state: unknown;
   readonly facts: GameFacts | null;
+  /** The result an organiser closed the unfinished game with (GameClosed), if any. */
+  readonly closed?: Outcome;
 }
 
 export interface StepRow {
@@ -117,7 +119,7 @@ export function contextFor(recorded: GameRecordedData, catalogs: CatalogLookup):
 }
 
 export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {
-  const facts = row.facts as { facts: GameFacts | null; turns: number };
+  const facts = row.facts as { facts: GameFacts | null; turns: number; closed?: Outcome };
   return {
     gameId: row.game_id,
     recorded: row.header,
@@ -125,6 +127,7 @@ export function restoreHead(row: { game_id: string; header: GameHead['recorded']
     turns: facts.turns,
     facts: facts.facts,
     state: decodeState(row.state, context.initial),
+    ...(facts.closed ? { closed: facts.closed } : {}),
   };
 }
 
@@ -134,7 +137,7 @@ export function encodeHead(head: GameHead, context: GameContext) {
     header: head.recorded,
     seq: head.seq,
     state: encodeState(head.state, context.initial),
-    facts: { facts: head.facts, turns: head.turns },
+    facts: { facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) },
   };
 }
 
@@ -161,12 +164,17 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
   let facts = head.facts;
   let turns = head.turns;
   let seq = head.seq;
+  let closed = head.closed;
   const steps: StepRow[] = [];
   const snapshots: GameChanges['snapshots'] = [];
   let lastTurn = insights ? insights.position(state).turn : null;
 
   for (const stored of events) {
     if (stored.type === GAME_RECORDED) continue;
+    if (stored.type === GAME_CLOSED) {
+      closed = (stored.data as GameClosedData).outcome;
+      continue;
+    }
     const data = stored.data as { player?: string; payload: unknown };
     const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
     const before = state;
@@ -190,8 +198,8 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
     if (seq % snapshotEvery === 0) snapshots.push({ game_id: head.gameId, seq, state: encodeState(state, context.initial) });
   }
 
-  const next: GameHead = { ...head, seq, turns, state, facts };
-  const outcome = system.outcome(state);
+  const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };
+  const outcome = system.outcome(state) ?? closed ?? null;
   return { head: next, game: gameRow(next, outcome), steps, snapshots, ...seatAndCardRows(next, outcome) };
 }
 

@@ -110,6 +110,8 @@ export class OutboxRelay {
   private pendingWake = false;
   private backingOff = false;
   private lockConnection: Sql | ReservedSql | null = null;
+  /** The backend that holds the lock (pid and start time, so a reused pid is not mistaken for it). */
+  private lockHolder: { pid: number; startedAt: string } | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly takeoverDelayMs: number;
   private state: {
@@ -148,10 +150,13 @@ export class OutboxRelay {
     return { running: this.running, ...this.state };
   }
 
-  /** How far the stored checkpoint (whoever holds the lock) is behind the store's head. */
-  async lag(): Promise<RelayLag> {
-    const checkpoint = await this.loadCheckpoint();
-    const [row] = await this.sql<{ events: string; oldest: Date | null; head: string | null }[]>`
+  /**
+   * How far the stored checkpoint (whoever holds the lock) is behind the store's head. `sql` lets a
+   * health check ask on its own connection rather than wait for one of the pool's.
+   */
+  async lag(sql: Sql = this.sql): Promise<RelayLag> {
+    const checkpoint = await this.loadCheckpoint(sql);
+    const [row] = await sql<{ events: string; oldest: Date | null; head: string | null }[]>`
       select count(*) as events, min(recorded_at) as oldest, (select max(global_position) from events) as head
       from events where (transaction_id, global_position) > (${checkpoint.transactionId}::xid8, ${checkpoint.globalPosition})`;
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
@@ -317,8 +322,8 @@ export class OutboxRelay {
     this.state.lastError = null;
   }
 
-  private async loadCheckpoint(): Promise<Checkpoint> {
-    const [row] = await this.sql<{ transaction_id: string; global_position: string }[]>`
+  private async loadCheckpoint(sql: Sql = this.sql): Promise<Checkpoint> {
+    const [row] = await sql<{ transaction_id: string; global_position: string }[]>`
       select transaction_id, global_position from relay_checkpoints where relay = ${this.name}`;
     return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
   }
@@ -333,17 +338,21 @@ export class OutboxRelay {
     let connection: Sql | ReservedSql | null = null;
     try {
       connection = this.options.lockSession ?? (await this.sql.reserve());
-      const [{ locked }] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${RELAY_LOCK}) as locked`;
+      const [{ locked, pid, started_at }] = await connection<{ locked: boolean; pid: number; started_at: string }[]>`
+        select pg_try_advisory_lock(${RELAY_LOCK}) as locked, pg_backend_pid() as pid,
+          (select backend_start::text from pg_stat_activity where pid = pg_backend_pid()) as started_at`;
       if (!locked) {
         this.releaseSession(connection);
         return 'waiting';
       }
       this.lockConnection = connection;
+      this.lockHolder = { pid, startedAt: started_at };
       this.state.active = true;
       this.logger.log(`relay ${this.name} holds the relay lock${this.takeoverDelayMs > 0 ? `; publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`);
       return 'acquired';
     } catch (error) {
-      if (connection) this.releaseSession(connection);
+      // A connection whose socket is gone must not go back to the pool (see checkLock).
+      if (connection && !isConnectionError(error)) this.releaseSession(connection);
       this.state.lastError = (error as Error).message;
       return 'waiting';
     }
@@ -356,42 +365,51 @@ export class OutboxRelay {
 
   /**
    * Fencing: the advisory lock lives as long as the session that took it. Before every request to
-   * the transport, the relay asks that session whether it still holds the lock; when the session
-   * died (or answers no), another relay may take over, so this one stops at once.
+   * the transport, the relay asks the server (on a pool connection) whether that session still
+   * holds the lock; when it answers no, another relay may take over, so this one stops at once.
+   * No answer (the database is busy or down) is no permission either: the relay backs off and asks
+   * again. The lock's own connection is never queried once its session may have died: postgres.js
+   * 3.4.9 throws from a timer when a reserved connection's socket is gone, and releasing such a
+   * connection puts a closed one into the pool.
    */
   private async checkLock(): Promise<void> {
     if (!this.options.exclusive) return;
+    if (!this.lockConnection || !this.lockHolder) throw new LockLostError('the relay lock is not held');
+    const rows = await withTimeout(this.lockQuery(this.lockHolder), 5000);
+    if (rows[0]?.held === true) return;
+    const alive = rows[0]?.alive === true;
     const connection = this.lockConnection;
-    if (!connection) throw new LockLostError('the relay lock is not held');
-    let held = false;
-    try {
-      const rows = await withTimeout(
-        connection<{ held: boolean }[]>`
-          select exists (select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
-                           and objid::text::bigint = ${RELAY_LOCK}) as held`,
-        5000,
-      );
-      held = rows[0]?.held === true;
-    } catch {
-      held = false;
-    }
-    if (held) return;
     this.lockConnection = null;
+    this.lockHolder = null;
     this.state.active = false;
     this.state.locksLost++;
-    try {
-      this.releaseSession(connection);
-    } catch {
-      // the connection is gone with its session
-    }
-    throw new LockLostError('the relay lock was lost (its database session ended)');
+    // A session that is still there merely lost the lock (an explicit unlock): its connection is sound.
+    if (alive) this.releaseSession(connection);
+    throw new LockLostError(alive ? 'the relay lock was released from under it' : 'the relay lock was lost (its database session ended)');
+  }
+
+  private lockQuery(session: { pid: number; startedAt: string }) {
+    return this.sql<{ held: boolean; alive: boolean }[]>`
+      select
+        exists (select 1 from pg_locks l
+                where l.locktype = 'advisory' and l.granted and l.pid = ${session.pid} and l.objid::text::bigint = ${RELAY_LOCK}
+                  and l.database = (select oid from pg_database where datname = current_database())) as held,
+        exists (select 1 from pg_stat_activity a where a.pid = ${session.pid} and a.backend_start::text = ${session.startedAt}::text) as alive`;
   }
 
   private async releaseLock(): Promise<void> {
     const connection = this.lockConnection;
+    const session = this.lockHolder;
     this.lockConnection = null;
+    this.lockHolder = null;
     this.state.active = false;
-    if (!connection) return;
+    if (!connection || !session) return;
+    // Only a live session can be asked to unlock; a dead one released the lock when it ended.
+    const alive = await withTimeout(this.lockQuery(session), 5000).then(
+      (rows) => rows[0]?.alive === true,
+      () => false,
+    );
+    if (!alive) return;
     try {
       await connection`select pg_advisory_unlock(${RELAY_LOCK})`;
     } finally {
@@ -436,4 +454,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       (error: unknown) => (clearTimeout(timer), reject(error)),
     );
   });
+}
+
+/** postgres.js's codes for a connection that is gone (as opposed to a statement that failed). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('CONNECTION_') || code === 'CONNECT_TIMEOUT' || code.startsWith('ECONN'));
 }

@@ -229,6 +229,109 @@ describeWith(['postgres', 'kafka'], 'the relay and projector under faults', () =
     }
   });
 
+  // Deterministic by construction: the first relay is held inside a publish (its one request in
+  // flight) while its lock session is terminated and the second relay takes the lock; each step
+  // waits for the condition that the next one needs, never for a fixed time. The one timed element
+  // is the design's own: the new holder's takeover delay (8 s here) must outlast the request in
+  // flight, which finishes in milliseconds once released.
+  it('a relay whose lock session is killed stops publishing; the relay that takes over publishes the rest, one message per event', async () => {
+    const topic = await newTopic('fence');
+    const name = `fence-${randomUUID().slice(0, 8)}`;
+    await new OutboxRelay(sql, parts.store, { name, publish: async () => undefined }).drain();
+    const [{ from }] = await sql<{ from: string }[]>`select coalesce(max(global_position), 0)::text as from from events`;
+    const producer = createProducer(kafka);
+    const kafkaTransport = new KafkaTransport(producer, topic);
+
+    // The first relay's transport can be held in a publish; every call is counted.
+    let holdNext = false;
+    let entered!: () => void;
+    let release!: () => void;
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls = { first: 0, firstAfterKill: 0, second: 0 };
+    let killed = false;
+    let firstInFlightDoneAt = 0;
+    let secondFirstPublishAt = 0;
+    const firstTransport: Transport = {
+      name: 'kafka',
+      publish: async (events) => {
+        calls.first++;
+        if (killed) calls.firstAfterKill++;
+        if (holdNext) {
+          holdNext = false;
+          entered();
+          await gate;
+          await kafkaTransport.publish(events);
+          firstInFlightDoneAt = Date.now();
+          return;
+        }
+        await kafkaTransport.publish(events);
+      },
+    };
+    const secondTransport: Transport = {
+      name: 'kafka',
+      publish: async (events) => {
+        calls.second++;
+        if (!secondFirstPublishAt) secondFirstPublishAt = Date.now();
+        await kafkaTransport.publish(events);
+      },
+    };
+    const options = { name, exclusive: true, pollIntervalMs: 50, backoff: { initialMs: 50, maxMs: 500 } };
+    const first = new OutboxRelay(sql, parts.store, firstTransport, { ...options, takeoverDelayMs: 0 });
+    const second = new OutboxRelay(sql, parts.store, secondTransport, { ...options, takeoverDelayMs: 8000 });
+    const eventsSince = async () => Number((await sql<{ n: string }[]>`select count(*) as n from events where global_position > ${from}`)[0]!.n);
+    const lockHolders = () => sql<{ pid: number }[]>`
+      select l.pid from pg_locks l join pg_database d on d.oid = l.database
+      where d.datname = current_database() and l.locktype = 'advisory' and l.objid::text::bigint = ${0x0ca7d4e1} and l.granted`;
+    try {
+      await producer.connect();
+      await uploadAll(parts.recorder, simulateGames(3, 7100).map((g) => g.document));
+      await first.start();
+      await until('the first relay published the first games', async () => (await first.lag()).events === 0);
+
+      holdNext = true;
+      await uploadAll(parts.recorder, simulateGames(2, 7200).map((g) => g.document));
+      await inFlight;
+      trace('fence: the first relay has a request in flight');
+      // Its lock session dies while it has a request in flight (a backend crash, a network cut, an administrator).
+      const [holder] = await lockHolders();
+      expect(holder).toBeDefined();
+      await sql`select pg_terminate_backend(${holder!.pid})`;
+      killed = true;
+      trace('fence: killed the lock session');
+      await until('the lock is free', async () => (await lockHolders()).length === 0);
+
+      await second.start();
+      await until('the second relay holds the lock', () => second.status().active);
+      trace('fence: the second relay holds the lock');
+      release();
+      await until('the first relay stood down', () => first.status().locksLost === 1);
+      expect(first.status().active).toBe(false);
+      trace('fence: the first relay stood down');
+
+      await uploadAll(parts.recorder, simulateGames(2, 7300).map((g) => g.document));
+      const total = await eventsSince();
+      await until('the second relay published everything', async () => (await second.lag()).events === 0, 60_000);
+      trace('fence: everything published');
+      const messages = await messagesIn(admin, topic);
+      report.push(`lost lock: ${messages} messages for ${total} events (${(messages / total).toFixed(3)} per event); the fenced relay sent ${calls.firstAfterKill} request(s) after the kill (the one in flight)`);
+      expect(messages).toBe(total);
+      // The fenced relay finished the request it had in flight and sent nothing after it…
+      expect(calls.firstAfterKill).toBe(0);
+      expect(first.status().active).toBe(false);
+      // …and the new holder sent nothing before that request was over.
+      expect(calls.second).toBeGreaterThan(0);
+      expect(secondFirstPublishAt).toBeGreaterThanOrEqual(firstInFlightDoneAt);
+      // A clean stop of a live holder releases the lock on its own session.
+      await second.stop();
+      expect(await lockHolders()).toHaveLength(0);
+    } finally {
+      release();
+      await Promise.all([first.stop(), second.stop()]);
+      await producer.disconnect();
+    }
+  });
+
 });
 
 /** Progress lines for a failing run (CARDLOG_TEST_TRACE=path), written at once rather than buffered by Jest. */
