@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CONFIG, ApiConfig } from '../config';
+import { noteErrorCode } from '../errors/error-code';
 
 /**
  * Admission control for writes: one decision, taken before a write's body is read, from two
@@ -158,6 +159,7 @@ export function admitWrites(control: AdmissionControl) {
       return next();
     }
     res.setHeader('Retry-After', String(admission.retryAfterSeconds));
+    noteErrorCode(res, admission.code);
     res.status(admission.status).json({ error: { code: admission.code, message: admission.message, retryAfterSeconds: admission.retryAfterSeconds } });
   };
 }

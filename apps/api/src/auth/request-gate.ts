@@ -2,6 +2,7 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import { LOG_LIMITS, decodeUtf8 } from '@cardlog/events';
 import { Principal, TokenRepository } from '@cardlog/recording';
 import type { NextFunction, Request, Response } from 'express';
+import { noteErrorCode } from '../errors/error-code';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -99,6 +100,7 @@ function readAtMost(req: Request, limit: number): Promise<Buffer | null> {
 function refuse(req: Request, res: Response, status: number, code: string, message: string, details: Record<string, unknown> = {}): void {
   const unread = WITH_BODY.has(req.method) && !req.readableEnded;
   if (unread) res.setHeader('connection', 'close');
+  noteErrorCode(res, code);
   res.status(status).json({ error: { code, message, ...details } });
   if (unread) res.on('finish', () => req.socket.destroySoon?.() ?? req.socket.end());
 }

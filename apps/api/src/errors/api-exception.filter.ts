@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { RecordingError, RecordingErrorKind } from '@cardlog/recording';
 import { WrongExpectedVersionError } from '@cardlog/store';
 import type { Response } from 'express';
+import { noteErrorCode } from './error-code';
 
 const STATUS: Record<RecordingErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -28,6 +29,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(DATABASE_RETRY_SECONDS));
     if (status > 503 || status === 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     else if (status >= 500) this.logger.warn(`answered ${status}: ${exception instanceof Error ? exception.message : String(exception)}`);
+    noteErrorCode(res, body.error.code);
     res.status(status).json(bounded(body));
   }
 

@@ -56,6 +56,24 @@ describe('GET /metrics', () => {
     expect(sample(text, 'cardlog_event_store_head_position')).toBeGreaterThanOrEqual(document.events.length + 1);
   });
 
+  it('counts answers with an error by their code: refused uploads, a refused token, a missing game', async () => {
+    const bad = await call('POST', '/v1/games', { body: { ...document, events: [{ type: 'NoSuchAction', player: 'p1', payload: {} }] } });
+    const badToken = await call('POST', '/v1/games', { body: document, token: 'cl_not-a-token' });
+    const missing = await call('GET', '/v1/games/00000000-0000-4000-8000-000000000001');
+    const before = await scrape();
+    await call('POST', '/v1/games', { body: { ...document, events: [{ type: 'NoSuchAction', player: 'p1', payload: {} }] } });
+    const after = await scrape();
+    const codes = [bad, badToken, missing].map((r) => r.body.error.code as string);
+    expect(codes.every((c) => typeof c === 'string' && c.length > 0)).toBe(true);
+    const series = (r: { status: number }, route: string, code: string) => `method="${route.startsWith('GET') ? 'GET' : 'POST'}",route="${route.slice(route.indexOf(' ') + 1)}",status="${r.status}",code="${code}"`;
+    expect(sample(before, 'cardlog_http_errors_total', series(badToken, 'POST (before routing)', codes[1]!))).toBeGreaterThanOrEqual(1);
+    expect(sample(before, 'cardlog_http_errors_total', series(missing, 'GET /v1/games/:id', codes[2]!))).toBeGreaterThanOrEqual(1);
+    // The same refusal again adds exactly one to its code's count.
+    const refused = series(bad, 'POST /v1/games', codes[0]!);
+    expect(sample(after, 'cardlog_http_errors_total', refused)! - sample(before, 'cardlog_http_errors_total', refused)!).toBe(1);
+    expect(after).not.toContain('00000000-0000-4000-8000-000000000001');
+  });
+
   it('reports the outbox backlog and, once the in-process projection has caught up, its lag as zero', async () => {
     let text = '';
     for (let attempt = 0; attempt < 100; attempt++) {

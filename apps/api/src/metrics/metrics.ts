@@ -5,6 +5,7 @@ import { GameRecorder } from '@cardlog/recording';
 import type { Database } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
 import { Pipeline } from '../pipeline/pipeline.module';
+import { errorCodeOf } from '../errors/error-code';
 
 /** Upper bounds of the request-latency histogram, in seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -23,10 +24,17 @@ interface Series {
 @Injectable()
 export class ApiMetrics {
   private readonly requests = new Map<string, Series>();
+  private readonly errors = new Map<string, number>();
   private eventsAppended = 0;
 
   constructor(recorder: GameRecorder) {
     recorder.onRecorded((events) => (this.eventsAppended += events));
+  }
+
+  /** An answer with an error code (a refused upload, a rejected action, a rate limit, …). */
+  observeError(method: string, route: string, status: number, code: string): void {
+    const key = `method="${method}",route="${escapeLabel(route)}",status="${status}",code="${escapeLabel(code)}"`;
+    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -54,6 +62,11 @@ export class ApiMetrics {
       lines.push(`cardlog_http_request_duration_seconds_sum{${labels}} ${round(s.sum)}`);
       lines.push(`cardlog_http_request_duration_seconds_count{${labels}} ${s.count}`);
     }
+    lines.push(
+      '# HELP cardlog_http_errors_total Answers with an error, by method, route pattern, status and error code (uploads refused, actions rejected, rate limits, …).',
+      '# TYPE cardlog_http_errors_total counter',
+      ...[...this.errors].map(([labels, n]) => `cardlog_http_errors_total{${labels}} ${n}`),
+    );
     lines.push(
       '# HELP cardlog_events_appended_total Events this process appended to the event store (games, live appends, tournaments).',
       '# TYPE cardlog_events_appended_total counter',
@@ -132,7 +145,10 @@ function measureRequests(metrics: ApiMetrics) {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observeRequest(req.method, routeOf(req, res.statusCode), res.statusCode, seconds);
+      const route = routeOf(req, res.statusCode);
+      metrics.observeRequest(req.method, route, res.statusCode, seconds);
+      const code = errorCodeOf(res);
+      if (code !== undefined && res.statusCode >= 400) metrics.observeError(req.method, route, res.statusCode, code);
     });
     next();
   };
