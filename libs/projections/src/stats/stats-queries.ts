@@ -265,7 +265,7 @@ export class StatsReader {
     return sql<T[]>`
       with named as (
         select system, card_id, card_name, sum(seat_games) as seat_games, sum(sum_copies) as sum_copies,
-          ${sql.unsafe(counts.map((c) => `sum(${c}) as ${c}`).join(', '))}
+          ${joinFragments(sql, counts.map((c) => sql`sum(${sql(c)}) as ${sql(c)}`))}
         from rm_card_stats
         where seat_games > 0
           ${filter.system !== undefined ? sql`and system = ${filter.system}` : sql``}
@@ -276,7 +276,7 @@ export class StatsReader {
       )
       select system, card_id, (array_agg(card_name order by seat_games desc, card_name))[1] as card_name,
         (sum(sum_copies)::numeric / sum(seat_games)::numeric)::float8 as mean_copies,
-        ${sql.unsafe(counts.map((c) => `sum(${c})::int as ${c}`).join(', '))}
+        ${joinFragments(sql, counts.map((c) => sql`sum(${sql(c)})::int as ${sql(c)}`))}
       from named
       group by system, card_id`;
   }
