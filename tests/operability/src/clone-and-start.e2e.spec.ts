@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Proc, ROOT, getJson, killEverything } from './harness';
+import { Proc, ROOT, freePort, getJson, killEverything } from './harness';
 
-const PORT = 19640;
-const BASE = `http://127.0.0.1:${PORT}`;
+let PORT: number;
+let BASE: string;
 /** From `npm start` to listening, build included (Nx's cache may or may not have it). */
 const LISTEN_WITHIN_MS = 120_000;
 /** From `npm start` to every demo tournament recorded and projected. */
@@ -43,7 +43,9 @@ describe('a fresh clone, `npm start`', () => {
   let server: Proc | undefined;
   const measured: Record<string, number> = {};
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    PORT = await freePort();
+    BASE = `http://127.0.0.1:${PORT}`;
     clone = cloneWithLinkedModules();
   });
   afterAll(async () => {

@@ -6,11 +6,11 @@ import postgres from 'postgres';
 import { simulateTournament } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
 import { TestDatabase, createTestDatabase, describeWith } from '@cardlog/testing';
-import { Proc, getJson, killEverything, waitFor } from './harness';
+import { Proc, freePort, getJson, killEverything, waitFor } from './harness';
 
-const API_PORT = 19650;
-const PROJECTOR_PORTS = [19651, 19652];
-const API = `http://127.0.0.1:${API_PORT}`;
+let API_PORT: number;
+let PROJECTOR_PORTS: number[];
+let API: string;
 
 /** The value of one sample line (`name{labels} value`), summed when the labels are left open. */
 function sample(text: string, name: string, labels?: string): number {
@@ -30,6 +30,8 @@ describeWith(['postgres', 'kafka'], 'the full stack: api and two projectors as p
   const env = () => ({ DATABASE_URL: db.url, KAFKA_BROKERS: process.env.CARDLOG_TEST_KAFKA_BROKERS!, CARDLOG_TOPIC: topic, CARDLOG_TOPIC_PARTITIONS: '2' });
 
   beforeAll(async () => {
+    [API_PORT, ...PROJECTOR_PORTS] = [await freePort(), await freePort(), await freePort()];
+    API = `http://127.0.0.1:${API_PORT}`;
     db = await createTestDatabase('cardlog_fullstack');
     api = new Proc(['apps/api/dist/main.js'], { env: { ...env(), PORT: String(API_PORT), HOST: '127.0.0.1' } });
     await api.until(/Cardlog on http/, 120_000);
