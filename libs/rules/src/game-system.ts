@@ -52,6 +52,25 @@ export interface GameSystem<State = unknown, Card = unknown> {
   outcome(state: State): Outcome | null;
   view(state: State, viewer: Viewer): unknown;
   describe(event: LogEvent, stateBefore: State): string;
+  /**
+   * Optional fast path for folds whose intermediate states nobody keeps (replay, fold, a live
+   * batch). Same rules as `decide` and `evolve`, applied to a private copy in place instead of
+   * copying the state per event; `replay` and `fold` use it when present.
+   */
+  readonly inPlace?: InPlaceFold<State>;
+}
+
+/**
+ * Decide and evolve on a state the caller owns. `own` returns a copy that shares nothing mutable
+ * with its argument (so the argument stays a value). `step` validates one action as `decide` does
+ * and, when it is legal, applies it and every event the rules derive from it, returning those events
+ * (the action first); an illegal action throws a RuleViolation and leaves the state as it was.
+ * `apply` folds one stored event as `evolve` does. Still pure: no clock, randomness or I/O.
+ */
+export interface InPlaceFold<State> {
+  own(state: State): State;
+  step(state: State, action: LogEvent): readonly LogEvent[];
+  apply(state: State, event: LogEvent): void;
 }
 
 export type AnyGameSystem = GameSystem<any, any>;

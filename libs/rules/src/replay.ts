@@ -81,7 +81,11 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   }
 
   const applied: LogEvent[] = [];
-  let pendingDerived: LogEvent[] = [];
+  const inPlace = system.inPlace;
+  if (inPlace) state = inPlace.own(state);
+  // The derived events still due after the last action: applied[due, dueEnd).
+  let due = 0;
+  let dueEnd = 0;
   const result = (failure?: ReplayFailure): ReplayResult<S> => ({
     state,
     applied,
@@ -89,13 +93,14 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     ...(failure ? { failure } : {}),
   });
 
-  for (let index = 0; index < document.events.length; index++) {
-    const event = document.events[index]!;
+  const events = document.events;
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
     const isDerived = system.derivedEventTypes.has(event.type);
     const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
       result({
         index,
-        seq: (isDerived ? pendingDerived[0]?.seq : undefined) ?? applied.length + 1,
+        seq: (isDerived && due < dueEnd ? applied[due]!.seq : undefined) ?? applied.length + 1,
         type: event.type,
         code,
         message,
@@ -104,7 +109,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
 
     if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
-      const expected = pendingDerived[0];
+      const expected = due < dueEnd ? applied[due] : undefined;
       if (!expected || !sameEvent(expected, event)) {
         return fail(
           'DERIVED_MISMATCH',
@@ -117,27 +122,28 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
       if (event.seq !== undefined && event.seq !== expected.seq) {
         return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${expected.seq} of the game`, { expected: expected.seq });
       }
-      pendingDerived = pendingDerived.slice(1);
+      due++;
       continue;
     }
 
-    pendingDerived = [];
     const seq = applied.length + 1;
     if (event.seq !== undefined && event.seq !== seq) {
       return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq });
     }
     let produced: readonly LogEvent[];
     try {
-      produced = system.decide(state, stripSeq(event));
+      produced = inPlace ? inPlace.step(state, stripSeq(event)) : system.decide(state, stripSeq(event));
     } catch (error) {
       if (isRuleViolation(error)) return fail(error.code, error.message, error.details);
       throw error;
     }
-    for (const e of produced) {
-      state = system.evolve(state, e);
+    for (let i = 0; i < produced.length; i++) {
+      const e = produced[i]!;
+      if (!inPlace) state = system.evolve(state, e);
       applied.push(withSeq(e, applied.length + 1));
     }
-    pendingDerived = applied.slice(applied.length - (produced.length - 1));
+    due = applied.length - (produced.length - 1);
+    dueEnd = applied.length;
   }
   return result();
 
@@ -230,6 +236,12 @@ export function recordLive<S>(
 
 /** Folds already-validated events (from the store) without deciding again. */
 export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogEvent>): S {
+  const inPlace = system.inPlace;
+  if (inPlace) {
+    const state = inPlace.own(initial);
+    for (const e of events) inPlace.apply(state, e);
+    return state;
+  }
   let state = initial;
   for (const e of events) state = system.evolve(state, e);
   return state;
@@ -237,8 +249,8 @@ export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogE
 
 function stripSeq(event: LogEvent): LogEvent {
   if (!('seq' in event)) return event;
-  const { seq: _seq, ...rest } = event;
-  return rest;
+  // A literal, not a rest spread: this runs once per uploaded event.
+  return event.player === undefined ? { type: event.type, payload: event.payload } : { type: event.type, player: event.player, payload: event.payload };
 }
 
 function withSeq(event: LogEvent, seq: number): LogEvent {
