@@ -9,6 +9,8 @@ export interface ApiConfig {
   /** PostgreSQL URL; absent → embedded PGlite under `dataDir` (the zero-setup default). */
   readonly databaseUrl?: string;
   readonly dataDir: string;
+  /** DATABASE_POOL_MAX: connections this process may hold (default 10). */
+  readonly poolMax?: number;
   /** Kafka brokers; absent → the in-process bus. */
   readonly kafkaBrokers?: readonly string[];
   /** The Kafka topic the relay publishes to (the projector reads the same variable). */

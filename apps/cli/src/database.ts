@@ -2,7 +2,7 @@ import { Database, connectDatabase, connectOptionsFor, databaseFromEnv, migrate 
 
 /** The database the server uses: DATABASE_URL, or the embedded one under CARDLOG_DATA_DIR (./.cardlog/data). */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
-  const db = await connectDatabase(connectOptionsFor(databaseFromEnv(env)));
+  const db = await connectDatabase(connectOptionsFor(databaseFromEnv(env), 'cardlog-cli'));
   try {
     await migrate(db.sql);
     return db;

@@ -4,6 +4,8 @@ import { databaseFromEnv } from '@cardlog/store';
 export interface ProjectorConfig {
   readonly databaseUrl?: string;
   readonly dataDir: string;
+  /** DATABASE_POOL_MAX: connections this process may hold (default 10). */
+  readonly poolMax?: number;
   readonly kafkaBrokers?: readonly string[];
   /** Port of the /metrics and /health endpoints. */
   readonly metricsPort: number;

@@ -158,7 +158,7 @@ export class ProjectorModule {
         {
           provide: PROJECTOR_DATABASE,
           useFactory: async () => {
-            const db = await connectDatabase(connectOptionsFor(config));
+            const db = await connectDatabase(connectOptionsFor(config, 'cardlog-projector'));
             await migrate(db.sql);
             return db;
           },

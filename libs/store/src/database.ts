@@ -23,7 +23,10 @@ export interface ConnectOptions {
   readonly url?: string;
   /** Where embedded PGlite keeps its files; `memory` keeps nothing. */
   readonly dataDir?: string | 'memory';
+  /** Connections the pool may open (server only; default 10). */
   readonly max?: number;
+  /** Named in pg_stat_activity.application_name, so an operator sees who holds connections. */
+  readonly applicationName?: string;
 }
 
 export function redactUrl(url: string): string {
@@ -35,13 +38,15 @@ const quiet = { onnotice: () => undefined };
 /** Connects to PostgreSQL, or starts embedded PGlite (served over the wire protocol) when no URL is given. */
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
   if (options.url) {
-    const sql = postgres(options.url, { max: options.max ?? 10, ...quiet });
     const url = options.url;
+    const connection = options.applicationName ? { connection: { application_name: options.applicationName } } : {};
+    // Idle connections close after 30 s: a quiet process gives its share of max_connections back.
+    const sql = postgres(url, { max: options.max ?? 10, idle_timeout: 30, ...connection, ...quiet });
     return {
       sql,
       kind: 'server',
       describe: redactUrl(url),
-      session: () => postgres(url, { max: 1, idle_timeout: null, max_lifetime: null, ...quiet } as never),
+      session: () => postgres(url, { max: 1, idle_timeout: null, max_lifetime: null, ...connection, ...quiet } as never),
       close: () => sql.end({ timeout: 5 }),
     };
   }

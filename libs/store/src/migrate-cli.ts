@@ -5,7 +5,7 @@ import { connectOptionsFor, databaseFromEnv } from './environment';
 import { migrate } from './migrate';
 
 async function main(): Promise<void> {
-  const db = await connectDatabase(connectOptionsFor(databaseFromEnv()));
+  const db = await connectDatabase(connectOptionsFor(databaseFromEnv(), 'cardlog-migrate'));
   try {
     const report = await migrate(db.sql);
     const what = report.applied.length ? `applied ${report.applied.join(', ')}` : 'nothing to apply';

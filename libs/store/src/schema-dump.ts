@@ -6,10 +6,21 @@ import { execFileSync } from 'node:child_process';
  * holds this text for the newest migration; a test keeps it current.
  */
 export function dumpSchema(databaseUrl: string): string {
-  const raw = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '--dbname', databaseUrl], {
-    encoding: 'utf8',
-  });
-  return normalizeSchemaDump(raw);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const raw = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '--dbname', databaseUrl], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return normalizeSchemaDump(raw);
+    } catch (error) {
+      // A server whose max_connections are taken for a moment (two test runs on one server) is
+      // asked again; any other failure is the answer.
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+      if (!/too many clients/.test(stderr) || attempt >= 30) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(2000, 100 * attempt));
+    }
+  }
 }
 
 export function normalizeSchemaDump(raw: string): string {

@@ -22,7 +22,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       inject: [API_CONFIG],
       useFactory: async (config: ApiConfig): Promise<Database> => {
         const logger = new Logger('Database');
-        const db = await connectDatabase(connectOptionsFor(config));
+        const db = await connectDatabase(connectOptionsFor(config, 'cardlog-api'));
         const report = await migrate(db.sql);
         logger.log(
           `${db.describe}: ${report.applied.length ? `applied ${report.applied.join(', ')}` : 'schema up to date'}`,

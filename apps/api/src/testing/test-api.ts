@@ -24,6 +24,9 @@ export async function startTestApi(options: { databaseUrl?: string; logLevel?: s
     // optimistic check (409), not the concurrency caps, which have their own configuration.
     maxConcurrentWrites: 128,
     maxConcurrentWritesPerToken: 128,
+    // Many test APIs share one PostgreSQL server (and two runs of the suite may share it): each
+    // takes a small share of its max_connections.
+    poolMax: 4,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...options.config,
   };

@@ -53,7 +53,7 @@ export class AppProcess {
   async start(waitForHealth = true): Promise<void> {
     const child = spawn(process.execPath, [join(ROOT, 'apps', this.name, 'dist', 'main.js')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...this.env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_FORMAT: 'json', LOG_LEVEL: 'info', DATABASE_POOL_MAX: '4', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.starts++;
