@@ -59,10 +59,15 @@ describeInBrowser('the replay viewer in Chromium', () => {
     await expectAccessible(p);
     await screenshot(p, 'games-desktop');
     expect(await p.getByRole('link', { name: /^Replay / }).count()).toBe(4);
+    // System is a choice among the systems that have games, "any" first.
+    await p.locator('select[name="system"] option[value="born-from-blood"]').waitFor({ state: 'attached' });
+    expect(await p.locator('select[name="system"] option').allTextContents()).toEqual(['any', 'born-from-blood']);
+    await p.getByLabel('System').selectOption('born-from-blood');
     await p.getByLabel('Tournament').fill('spring-open');
     await p.getByRole('button', { name: 'Filter' }).click();
-    await p.waitForURL(/tournament=spring-open/);
+    await p.waitForURL(/system=born-from-blood&tournament=spring-open/);
     await p.waitForFunction(() => document.querySelectorAll('table.games tbody tr').length === 2);
+    expect(await p.getByLabel('System').inputValue()).toBe('born-from-blood');
     await p.getByRole('link', { name: `Replay ${ids[1]!.slice(0, 8)}` }).click();
     await waitForStep(p, 0);
     expect(new URL(p.url()).pathname).toBe(`/games/${ids[1]}`);

@@ -140,6 +140,13 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await p.getByText('No tournament matches these filters').waitFor();
     await p.goBack();
     await p.getByRole('link', { name: 'Web Cup' }).waitFor();
+    // System is a choice among the systems that have games.
+    await p.locator(`select[name="system"] option[value="${t.system}"]`).waitFor({ state: 'attached' });
+    await p.getByLabel('System').selectOption(t.system);
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.waitForURL(new RegExp(`system=${t.system}`));
+    await p.getByRole('link', { name: 'Web Cup' }).waitFor();
+    expect(await p.getByLabel('System').inputValue()).toBe(t.system);
 
     const phone = await page('/tournaments', PHONE);
     await phone.page.getByRole('link', { name: 'Web Cup' }).waitFor();

@@ -4,34 +4,38 @@ import { api, query } from '../api/client';
 import type { GameSummary } from '../api/types';
 import { Link, navigate, setParams, useLocation } from '../router';
 import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded';
+import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
+import { SystemSelect } from '../ui/system-select';
 
-const FILTERS = [
-  { key: 'system', label: 'System', placeholder: 'born-from-blood' },
+const TEXT_FILTERS = [
   { key: 'tournament', label: 'Tournament', placeholder: 'tournament id' },
   { key: 'player', label: 'Player', placeholder: 'name or id' },
   { key: 'deck', label: 'Deck', placeholder: 'deck name or archetype' },
 ] as const;
+const FILTERS = ['system', ...TEXT_FILTERS.map((f) => f.key)];
 
 /** `/games`: the filterable, cursor-paginated list; filters and the cursor live in the URL. */
 export function GamesPage() {
   useTitle('Games');
   const { params } = useLocation();
-  const filter = Object.fromEntries(FILTERS.map((f) => [f.key, params.get(f.key) ?? undefined]));
+  const filter = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined]));
   const cursor = params.get('cursor') ?? undefined;
+  const systems = useSystems();
   const games = useQuery({ queryKey: ['games', filter, cursor], queryFn: ({ signal }) => api.games({ ...filter, cursor, limit: '25' }, signal), placeholderData: keepPreviousData });
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    navigate(`/games${query(Object.fromEntries(FILTERS.map((f) => [f.key, String(form.get(f.key) ?? '').trim()])))}`);
+    navigate(`/games${query(Object.fromEntries(FILTERS.map((key) => [key, String(form.get(key) ?? '').trim()])))}`);
   };
 
   return (
     <section>
       <h1>Games</h1>
       <form className="filters" onSubmit={submit} aria-label="Filter games">
-        {FILTERS.map((f) => (
+        <SystemSelect key={`${systems.join()}/${filter.system ?? ''}`} value={filter.system} />
+        {TEXT_FILTERS.map((f) => (
           <label key={f.key}>
             {f.label}
             <input name={f.key} defaultValue={filter[f.key] ?? ''} placeholder={f.placeholder} key={filter[f.key] ?? ''} />

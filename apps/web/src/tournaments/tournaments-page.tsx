@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { query, tournaments } from '../api/client';
 import type { Tournament } from '../api/types';
 import { Link, navigate, useLocation } from '../router';
+import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
+import { SystemSelect } from '../ui/system-select';
 
 const FILTERS = ['system', 'name', 'from', 'to'] as const;
 
@@ -20,6 +22,7 @@ export function TournamentsPage() {
   const { params } = useLocation();
   const filter = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined]));
   const list = useQuery({ queryKey: ['tournaments', filter], queryFn: ({ signal }) => tournaments.list(filter, signal), placeholderData: keepPreviousData });
+  const systems = useSystems();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -28,11 +31,8 @@ export function TournamentsPage() {
   return (
     <section>
       <h1>Tournaments</h1>
-      <form className="filters" onSubmit={submit} aria-label="Filter tournaments" key={JSON.stringify(filter)}>
-        <label>
-          System
-          <input name="system" defaultValue={filter.system ?? ''} placeholder="any" />
-        </label>
+      <form className="filters" onSubmit={submit} aria-label="Filter tournaments" key={JSON.stringify([filter, systems])}>
+        <SystemSelect value={filter.system} />
         <label>
           Name
           <input name="name" defaultValue={filter.name ?? ''} placeholder="part of the name" />
