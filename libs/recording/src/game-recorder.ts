@@ -11,6 +11,7 @@ import {
   gameHeadStreamId,
   LogEvent,
   LogFormatError,
+  LOG_LIMITS,
   eventUnionFor,
   jsonPath,
   parseGameDocument,
@@ -68,6 +69,8 @@ export class GameRecorder {
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly now: () => Date = () => new Date(),
+    /** Events a game may hold: a live game stops where an uploaded log must (its /log stays re-uploadable). */
+    private readonly maxEvents: number = LOG_LIMITS.maxEvents,
   ) {}
 
   /** Called after every commit that stored events, with how many it stored (the relay wakes on it; metrics count them). */
@@ -197,6 +200,7 @@ export class GameRecorder {
     if (batch.failure) throw ruleFailure(batch.failure, expectedVersion);
     state = batch.state;
     const produced = batch.events;
+    if (current + produced.length > this.maxEvents) throw gameTooLong(gameId, current, produced.length, this.maxEvents);
     const outcome = system.outcome(state);
     if (produced.length === 0) return { version: current, appended: 0, outcome };
     try {
@@ -450,6 +454,16 @@ function eventTooLarge(error: EventTooLargeError, versionBefore = 0): RecordingE
     bytes: error.bytes,
     limit: error.limit,
   });
+}
+
+function gameTooLong(gameId: string, version: number, adding: number, limit: number): RecordingError {
+  return new RecordingError(
+    'too_large',
+    'LIMIT_EXCEEDED',
+    `game ${gameId} holds ${version} events and this batch would add ${adding}; the limit is ${limit} events per game, as for an uploaded log ` +
+      `(close the game with POST /v1/games/${gameId}/close)`,
+    { path: '$.events', version, adding, limit, close: `/v1/games/${gameId}/close` },
+  );
 }
 
 /** Stores an inline catalog's cards once, by content hash, and returns the reference events carry. */
