@@ -1,7 +1,9 @@
 // Writing games, against the floor of writing the same rows at all: a raw COPY of the events (same
 // columns as `events`, no index, constraint or trigger) into a table of their shape.
 //   · HTTP upload: the CLI uploading files to the API (PostgreSQL, in-process projection, concurrency 8)
-//   · EventStore.append: one append per game, 8 at a time, straight to the store
+//   · EventStore.append: one append per game, 8 at a time, straight to the store; against the COPY
+//     floor, and against a peer: Emmett's PostgreSQL event store (`appendToStream`, same events,
+//     same concurrency, a scratch database of its own on the same server)
 //   · memory: the API's resident set during the uploads, against the 300 MB budget
 // Each round uploads games of its own (uploads are idempotent by content), and the floor copies the
 // events of that round's games, interleaved.
@@ -17,6 +19,7 @@ const postgres = require('postgres');
 const { replay, simulateGames } = require('@cardlog/rules');
 const { EventStore, migrate } = require('@cardlog/store');
 const { main: cli } = require(join(root, 'apps/cli/dist/main.js'));
+const { getPostgreSQLEventStore } = require('@event-driven-io/emmett-postgresql');
 
 const perRound = flag('games', 60, 10);
 const concurrency = flag('concurrency', 8);
@@ -25,6 +28,8 @@ const slots = n + (smoke ? 0 : 1); // one chunk of games per timed round, plus t
 const MEMORY_BUDGET = 300 * 1024 * 1024;
 
 const db = await scratchDatabase('ingest');
+const peerDb = await scratchDatabase('ingest_emmett');
+const emmett = getPostgreSQLEventStore(peerDb.url);
 const sql = postgres(db.url, { max: concurrency + 2, onnotice: () => undefined });
 const work = mkdtempSync(join(tmpdir(), 'cardlog-bench-ingest-'));
 let api;
@@ -75,6 +80,20 @@ try {
       return chunk.events;
     },
     copyStore: (round) => copyFloor(sql, storeChunk(round).games),
+    emmett: async (round) => {
+      // The same events as `append`, under stream ids of their own.
+      const { games, events } = storeChunk(round);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < games.length) {
+            const game = games[next++];
+            await emmett.appendToStream(`game-${randomUUID()}`, game.map(({ type, data, metadata }) => ({ type, data, metadata })), { expectedStreamVersion: 0n });
+          }
+        }),
+      );
+      return events;
+    },
     append: async (round) => {
       const { games, events } = storeChunk(round);
       let next = 0;
@@ -107,7 +126,15 @@ try {
     baseline: { label: 'raw COPY of the same events', unit: 'events/s', values: rates.copyStore },
     ratio: ratioOf(rates.append, rates.copyStore),
     target: null,
-    notes: 'the issue asks for ≥ 3× Emmett appendToStream; Emmett is not installed here, so the floor is COPY',
+  });
+  record({
+    path: 'EventStore.append vs a peer event store',
+    inputs,
+    subject: { label: `append, one per game, concurrency ${concurrency}`, unit: 'events/s', values: rates.append },
+    baseline: { label: `Emmett appendToStream, concurrency ${concurrency}`, unit: 'events/s', values: rates.emmett },
+    ratio: ratioOf(rates.append, rates.emmett),
+    target: 3,
+    notes: '@event-driven-io/emmett-postgresql 0.42 (a devDependency used only here), its default schema and pool',
   });
   const mb = (b) => b / 1024 / 1024;
   record({
@@ -121,8 +148,10 @@ try {
   });
 } finally {
   await api?.stop();
+  await emmett.close();
   await sql.end();
   await db.drop();
+  await peerDb.drop();
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -138,7 +138,7 @@ export class EventStore {
       // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
       tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`.execute(),
       tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`.execute(),
-      this.earlierAppendRows(tx, events),
+      this.earlierAppendRows(tx, streamId, events),
     ]);
     const version = Number(locked[0]!.version);
 
@@ -177,10 +177,16 @@ export class EventStore {
     return { streamId, version: newVersion, firstPosition: version + 1, globalPositions, duplicate: false };
   }
 
-  private earlierAppendRows(tx: TransactionSql, events: readonly NewEvent[]) {
+  /**
+   * Rows that already hold these event ids. Only a stream with events can hold an earlier try of
+   * this append, so for a new stream (every upload) the lookup is a one-time filter that skips the
+   * probes; ids taken in another stream are still refused, by the insert's unique index.
+   */
+  private earlierAppendRows(tx: TransactionSql, streamId: string, events: readonly NewEvent[]) {
     const ids = events.map((e) => e.eventId);
     return tx<EarlierRow[]>`
-      select event_id, stream_id, stream_position, global_position from events where event_id = any(${ids}::uuid[])`.execute();
+      select event_id, stream_id, stream_position, global_position from events
+      where exists (select 1 from streams where stream_id = ${streamId} and version > 0) and event_id = any(${ids}::uuid[])`.execute();
   }
 
   /** The result of an earlier try of this very append, from the rows that already hold its event ids. */
