@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { GameDocument, LogEvent } from '@cardlog/events';
+import { GameDocument, LogEvent, gameStreamId } from '@cardlog/events';
 import { Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
 import { AccessFacts, GameRead, authorizeRead, listableBy } from './access';
@@ -121,6 +121,11 @@ export class GameReader {
 
   /** The board after `step` events as `viewer` may see it (default: the latest step, spectator). */
   async state(gameId: string, reader: Principal | null, options: { step?: number; view?: string }) {
+    // A seek names its step, so its snapshot and events are read in the same round trip as the
+    // game's row; they are dropped unread unless the checks below pass.
+    const named = options.step;
+    const early = named !== undefined && Number.isInteger(named) && named > 0 && UUID_SHAPE.test(gameId) ? this.boardReads(gameId, gameStreamId(gameId), named) : null;
+    early?.catch(() => undefined);
     const game = await this.loadReadable(gameId, reader, { route: 'summary' });
     const total = Number(game.version);
     const step = options.step ?? total;
@@ -143,10 +148,9 @@ export class GameReader {
     // not yet written, a larger K) what is missing is read after.
     const initial = system.initialState(header);
     const tailFrom = Math.max(1, step - TAIL + 1);
-    const [snapshot, tail] = await Promise.all([
-      step === 0 ? null : this.snapshots(gameId, step),
-      step === 0 ? [] : this.store.readStream(game.stream_id, { fromPosition: tailFrom, limit: step - tailFrom + 1 }),
-    ]);
+    let [snapshot, tail] = step === 0 ? [null, []] : await (early ?? this.boardReads(gameId, game.stream_id, step));
+    // Read before the row, a live game's tail may lack events committed in between: read again.
+    if (step > 0 && tail.at(-1)?.streamPosition !== step) [snapshot, tail] = await this.boardReads(gameId, game.stream_id, step);
     const from = snapshot ? decodeState(snapshot.state, initial) : initial;
     const seqFrom = snapshot ? snapshot.seq : 0;
     const stored =
@@ -165,7 +169,16 @@ export class GameReader {
       state: system.view(state, view as Viewer),
     };
   }
+
+  /** The newest snapshot at or before `step` and the last TAIL events up to it, read at once. */
+  private boardReads(gameId: string, streamId: string, step: number) {
+    const tailFrom = Math.max(1, step - TAIL + 1);
+    return Promise.all([this.snapshots(gameId, step), this.store.readStream(streamId, { fromPosition: tailFrom, limit: step - tailFrom + 1 })]);
+  }
 }
+
+/** A game id as stored (lower case), so its stream id is known before its row is read. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function accessFacts(game: GameRow): AccessFacts {
   return { gameId: game.game_id, tournament: game.tournament, finished: game.outcome !== null, visibility: game.visibility };
