@@ -207,6 +207,12 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await expectStandingsEqualApi(phone.page, 3);
     await phone.page.getByRole('table', { name: 'Round 3 pairings' }).waitFor();
     await expectNoSideways(phone.page);
+    // No table of the page needs scrolling inside its panel on a phone: the archetypes read as paragraphs.
+    await phone.page.getByRole('table', { name: 'Archetype conversion' }).waitFor();
+    const clipped = await phone.page.evaluate(() =>
+      [...document.querySelectorAll('section.panel table')].filter((t) => t.scrollWidth > t.closest('section')!.clientWidth).map((t) => t.getAttribute('aria-label')),
+    );
+    expect(clipped).toEqual([]);
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'tournament-phone');
   });

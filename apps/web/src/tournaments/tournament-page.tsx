@@ -375,53 +375,51 @@ function Conversion({ conversion: c, cut }: { conversion: TournamentConversion; 
         {cut ? `The top cut is the top ${cut}` : 'Without a top cut, the top 8'} by final standings ({c.topCut} of {c.players} players). Conversion is the share of the top cut over the share of the
         field: above 1, the archetype did better than its numbers alone. The counts are beside each share: a handful of players is no evidence.
       </p>
-      {/* No link inside: the box itself takes focus, so a keyboard can scroll it on a phone. */}
-      <div className="table-scroll" tabIndex={0} role="group" aria-label="Archetype conversion, scrollable">
-        <table aria-label="Archetype conversion">
-          <thead>
-            <tr>
-              <th scope="col">Archetype</th>
-              <th scope="col" className="num">
-                Players
-              </th>
-              <th scope="col" className="num">
-                Top cut
-              </th>
-              <th scope="col" className="num">
-                Field share
-              </th>
-              <th scope="col" className="num">
-                Top-cut share
-              </th>
-              <th scope="col" className="num">
-                Conversion
-              </th>
+      {/* A listing: on a phone each archetype is a paragraph of labelled figures, not a table to scroll. */}
+      <table className="listing" aria-label="Archetype conversion">
+        <thead>
+          <tr>
+            <th scope="col">Archetype</th>
+            <th scope="col" className="num">
+              Players
+            </th>
+            <th scope="col" className="num">
+              Top cut
+            </th>
+            <th scope="col" className="num">
+              Field share
+            </th>
+            <th scope="col" className="num">
+              Top-cut share
+            </th>
+            <th scope="col" className="num">
+              Conversion
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.archetypes.map((a) => (
+            <tr key={a.archetype} data-archetype={a.archetype}>
+              <th scope="row">{a.archetype}</th>
+              <td className="num" data-field="players" data-label="Players">
+                {a.players}
+              </td>
+              <td className="num" data-field="topCut" data-label="Top cut">
+                {a.topCut}
+              </td>
+              <td className="num" data-field="share" data-label="Field share">
+                {pct(a.share)}
+              </td>
+              <td className="num" data-field="topCutShare" data-label="Top-cut share">
+                {pct(a.topCutShare)}
+              </td>
+              <td className="num" data-field="conversion" data-label="Conversion">
+                {a.conversion === null ? '—' : `${a.conversion.toFixed(2)}×`}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {c.archetypes.map((a) => (
-              <tr key={a.archetype} data-archetype={a.archetype}>
-                <th scope="row">{a.archetype}</th>
-                <td className="num" data-field="players">
-                  {a.players}
-                </td>
-                <td className="num" data-field="topCut">
-                  {a.topCut}
-                </td>
-                <td className="num" data-field="share">
-                  {pct(a.share)}
-                </td>
-                <td className="num" data-field="topCutShare">
-                  {pct(a.topCutShare)}
-                </td>
-                <td className="num" data-field="conversion">
-                  {a.conversion === null ? '—' : `${a.conversion.toFixed(2)}×`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
