@@ -94,18 +94,22 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   });
 
   const events = document.events;
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index]!;
-    const isDerived = system.derivedEventTypes.has(event.type);
-    const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
-      result({
-        index,
-        seq: (isDerived && due < dueEnd ? applied[due]!.seq : undefined) ?? applied.length + 1,
-        type: event.type,
-        code,
-        message,
-        ...(details ? { details } : {}),
-      });
+  // One failure builder for the whole loop (not a closure per event): it reads the loop's place.
+  let index = 0;
+  let event: LogEvent = events[0]!;
+  let isDerived = false;
+  const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
+    result({
+      index,
+      seq: (isDerived && due < dueEnd ? applied[due]!.seq : undefined) ?? applied.length + 1,
+      type: event.type,
+      code,
+      message,
+      ...(details ? { details } : {}),
+    });
+  for (; index < events.length; index++) {
+    event = events[index]!;
+    isDerived = system.derivedEventTypes.has(event.type);
 
     if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
