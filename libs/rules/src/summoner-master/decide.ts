@@ -53,6 +53,16 @@ const END_REASONS: readonly string[] = ['NoSealInArena', 'ShrineLevel', 'DeckOut
 /** §5.3: what is still accepted once End of Subturn is entered. */
 const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged', 'EffectResolved', 'PlayerCounterChanged', 'SealActivityChanged', 'AttackGrantAdded']);
 
+/** The sets above per event type, found with one lookup per event. */
+interface EventRules {
+  readonly acted: boolean;
+  readonly inGame: boolean;
+  readonly afterEnd: boolean;
+}
+const EVENTS: ReadonlyMap<string, EventRules> = new Map(
+  [...SETUP, ...IN_GAME].map((type) => [type, { acted: ACTED.has(type), inGame: IN_GAME.has(type), afterEnd: AFTER_END.has(type) }]),
+);
+
 /**
  * Validates one recorded event (§9, common checks first) and returns it: Summoner Master derives no
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
@@ -60,21 +70,22 @@ const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged'
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
   const type = action.type;
   const payload = action.payload as P;
-  if (!(SETUP.has(type) || IN_GAME.has(type))) fail('UNKNOWN_EVENT', `"${type}" is not a Summoner Master event`);
+  const rules = EVENTS.get(type);
+  if (!rules) fail('UNKNOWN_EVENT', `"${type}" is not a Summoner Master event`);
   if (!(typeof payload === 'object' && payload !== null && !Array.isArray(payload))) payloadFail(type, '', 'must be an object');
-  if (ACTED.has(type)) seatField(action.player, type, 'player');
+  if (rules.acted) seatField(action.player, type, 'player');
   else if (action.player !== undefined) fail('UNKNOWN_PLAYER', `${type} carries no acting player`);
   const actor = action.player as Seat;
 
   if (type !== 'MatchCreated' && state.stage === 'none') fail('NO_MATCH', `${type} before MatchCreated`);
   if (type !== 'MatchCreated' && type !== 'GameCreated' && state.stage === 'match') fail('NO_GAME', `${type} before GameCreated`);
-  if (IN_GAME.has(type)) {
+  if (rules.inGame) {
     if (type === 'CardMoved' && state.stage === 'setup') throw new RuleViolation('SETUP_ORDER', 'no card moves during setup (SM-R7: no mulligan)');
     if (state.stage !== 'playing') fail('GAME_NOT_IN_PROGRESS', state.stage === 'ended' ? 'the game has ended' : `${type} before GameStarted`);
     if (state.pendingGameEnd) {
       if (type !== 'GameEnded') fail('GAME_END_PENDING', `${state.pendingGameEnd.loser} lost at the end of the Subturn (401.9.8); only that GameEnded may follow`, { ...state.pendingGameEnd });
     }
-    if (state.subturn!.endEntered && !AFTER_END.has(type) && !str(payload['byEffect'])) {
+    if (state.subturn!.endEntered && !rules.afterEnd && !str(payload['byEffect'])) {
       if (type !== 'CardCast' && type !== 'CardDrawn') throw new RuleViolation('STEP_ORDER', `${type} is not allowed after End of Subturn began (§5.3)`);
     }
   } else if (state.stage === 'ended') {

@@ -190,7 +190,8 @@ export interface Characteristics {
  * `add` [W2]. Costs below 0 count as 0.
  */
 export function effective(state: SmState, card: CardState): Characteristics {
-  const reflectedId = card.zone === 'ReflectionZone' ? undefined : state.reflections[card.owner].get(nameKey(card.kind, card.name));
+  const reflections = state.reflections[card.owner];
+  const reflectedId = card.zone === 'ReflectionZone' || reflections.size === 0 ? undefined : reflections.get(nameKey(card.kind, card.name));
   const catalogId = reflectedId ?? card.catalogId;
   const entry = state.catalog.get(catalogId);
   const values = {

@@ -78,10 +78,12 @@ export function decideReflectionCardsPlaced(state: SmState, actor: Seat, payload
     names.add(key);
   }
   // §6.3 deck legality: a banned card is allowed only when its Reflection card is shown (620.5, SM-R15).
+  const unshown = new Set<string>();
+  for (const key of state.config.banned) if (!names.has(key)) unshown.add(key);
+  if (unshown.size === 0) return;
   for (const card of state.cards) {
     if (card.owner !== actor || (card.zone !== 'SealDeck' && card.zone !== 'MysticDeck')) continue;
-    const key = nameKey(card.kind, card.name);
-    if (!(!state.config.banned.has(key) || names.has(key))) fail('DECK_ILLEGAL_BANNED_CARD', `${card.id} "${card.name}" is banned and its Reflection card is not shown (620.5)`, {
+    if (unshown.has(nameKey(card.kind, card.name))) fail('DECK_ILLEGAL_BANNED_CARD', `${card.id} "${card.name}" is banned and its Reflection card is not shown (620.5)`, {
       cardId: card.id,
       name: card.name,
     });
