@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf } from './state';
+import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf, sealInArena } from './state';
 
 type P = Record<string, any>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -152,16 +152,10 @@ function leaveArena(d: DraftCard): void {
   d.attachedTo = null;
 }
 
-function newSubturn(w: Writer, s: Draft, owner: Seat, number: number): void {
+/** `hadSeal`: whether `owner` controls a Seal in the Arena as the Subturn begins (401.2.1). */
+function newSubturn(w: Writer, s: Draft, owner: Seat, number: number, hadSeal: boolean): void {
   const ownSubturns = w.ownSubturns(s);
   ownSubturns[owner] += 1;
-  let hadSeal = false;
-  for (const c of s.cards) {
-    if (c.zone === 'Arena' && c.kind === 'Seal' && c.controller === owner) {
-      hadSeal = true;
-      break;
-    }
-  }
   s.subturn = {
     number,
     owner,
@@ -278,7 +272,7 @@ function apply(w: Writer, s: Draft, event: LogEvent): void {
       s.stage = 'playing';
       s.mp = { [first]: 5, [other(first)]: s.config.mpMax } as Record<Seat, number>;
       s.mpCastingOnly = first;
-      newSubturn(w, s, first, 1);
+      newSubturn(w, s, first, 1, sealInArena(s, first));
       return;
     }
     case 'StepEntered': {
@@ -387,9 +381,12 @@ function apply(w: Writer, s: Draft, event: LogEvent): void {
 function endSubturn(w: Writer, s: Draft): void {
   const sub = s.subturn;
   if (!sub) return;
+  const next = other(sub.owner);
+  let nextHasSeal = false;
   // 401.9.5–401.9.7: every Seal in the Arena becomes Active; grants and modifiers expire or tick.
   for (const c of s.cards) {
     if (c.zone !== 'Arena' || c.kind !== 'Seal') continue;
+    if (c.controller === next) nextHasSeal = true;
     if (c.grants.length === 0) {
       if (c.active && c.attacks === 0) continue;
     }
@@ -426,7 +423,7 @@ function endSubturn(w: Writer, s: Draft): void {
     s.pendingGameEnd = { loser: sub.owner, reason: 'NoSealInArena' };
     return;
   }
-  newSubturn(w, s, other(sub.owner), sub.number + 1);
+  newSubturn(w, s, next, sub.number + 1, nextHasSeal);
 }
 
 function moveCard(w: Writer, s: Draft, p: P): void {

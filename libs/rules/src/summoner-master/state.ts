@@ -139,6 +139,13 @@ export function nameKey(kind: Kind, name: string): string {
   return `${kind}|${name}`;
 }
 
+/** Each Oracle entry's `nameKey`, built once per catalog (setup's oracleOf), not once per lookup. */
+const ORACLE_KEYS = new WeakMap<SmCard, string>();
+
+export function rememberOracleKey(entry: SmCard): void {
+  ORACLE_KEYS.set(entry, nameKey(entry.kind, entry.name));
+}
+
 export function cardOf(state: SmState, id: unknown): CardState | undefined {
   if (typeof id !== 'string') return undefined;
   const slot = state.slotOf.get(id);
@@ -190,10 +197,15 @@ export interface Characteristics {
  * `add` [W2]. Costs below 0 count as 0.
  */
 export function effective(state: SmState, card: CardState): Characteristics {
+  const printed = state.catalog.get(card.catalogId);
   const reflections = state.reflections[card.owner];
-  const reflectedId = card.zone === 'ReflectionZone' || reflections.size === 0 ? undefined : reflections.get(nameKey(card.kind, card.name));
+  let reflectedId: string | undefined;
+  if (card.zone !== 'ReflectionZone' && reflections.size > 0) {
+    // A card's kind and name are its printed entry's (DeckRegistered), so that entry's key is the card's.
+    reflectedId = reflections.get((printed && ORACLE_KEYS.get(printed)) ?? nameKey(card.kind, card.name));
+  }
   const catalogId = reflectedId ?? card.catalogId;
-  const entry = state.catalog.get(catalogId);
+  const entry = reflectedId === undefined ? printed : state.catalog.get(reflectedId);
   const values = {
     level: entry?.level ?? 0,
     mpCast: entry?.mpCast ?? 0,

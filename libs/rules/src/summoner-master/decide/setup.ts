@@ -81,8 +81,10 @@ export function decideReflectionCardsPlaced(state: SmState, actor: Seat, payload
   const unshown = new Set<string>();
   for (const key of state.config.banned) if (!names.has(key)) unshown.add(key);
   if (unshown.size === 0) return;
+  // Names first: a key is built only for a card whose name is one of them.
+  const unshownNames = new Set([...unshown].map((key) => key.slice(key.indexOf('|') + 1)));
   for (const card of state.cards) {
-    if (card.owner !== actor || (card.zone !== 'SealDeck' && card.zone !== 'MysticDeck')) continue;
+    if (card.owner !== actor || (card.zone !== 'SealDeck' && card.zone !== 'MysticDeck') || !unshownNames.has(card.name)) continue;
     if (unshown.has(nameKey(card.kind, card.name))) fail('DECK_ILLEGAL_BANNED_CARD', `${card.id} "${card.name}" is banned and its Reflection card is not shown (620.5)`, {
       cardId: card.id,
       name: card.name,

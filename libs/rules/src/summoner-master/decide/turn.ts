@@ -14,8 +14,9 @@ function drawMinimum(state: SmState, payload: P): void {
   const s = state.subturn!;
   if (s.step !== 'Draw') return;
   const owner = s.owner;
+  if (s.drawsByOwner > 0 || str(payload['drawWaived'])) return;
   const bothEmpty = zoneCount(state, owner, 'SealDeck') === 0 && zoneCount(state, owner, 'MysticDeck') === 0;
-  if (!(s.drawsByOwner > 0 || bothEmpty || str(payload['drawWaived']))) fail('DRAW_MINIMUM', `${owner} must draw at least 1 card in the Draw step (401.3.1), or record drawWaived naming the Effect`);
+  if (!bothEmpty) fail('DRAW_MINIMUM', `${owner} must draw at least 1 card in the Draw step (401.3.1), or record drawWaived naming the Effect`);
 }
 
 export function decideStepEntered(state: SmState, payload: P): void {
