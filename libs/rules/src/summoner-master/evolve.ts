@@ -56,7 +56,7 @@ class CopyOnWrite implements Writer {
     const slot = s.slotOf.get(c.id)!;
     const current = cards[slot]!;
     if (this.copied?.includes(current)) return current as DraftCard;
-    const copy = { ...current };
+    const copy = copyCard(current);
     cards[slot] = copy;
     (this.copied ??= []).push(copy);
     return copy;
@@ -77,7 +77,7 @@ class CopyOnWrite implements Writer {
   }
   subturn(s: Draft): DraftSubturn {
     if (!this.subturnCopied) {
-      s.subturn = { ...s.subturn! };
+      s.subturn = copySubturn(s.subturn!);
       this.subturnCopied = true;
     }
     return s.subturn as DraftSubturn;
@@ -112,25 +112,91 @@ class CopyOnWrite implements Writer {
   }
 }
 
+// Copies spell out every field, in the order the records are built in, rather than spreading: a
+// spread makes an object of another hidden class, and the rules would then meet two shapes of each.
+
+function copyState(s: SmState): Draft {
+  return {
+    catalog: s.catalog,
+    config: s.config,
+    names: s.names,
+    headerGameNumber: s.headerGameNumber,
+    stage: s.stage,
+    gameNumber: s.gameNumber,
+    previousGame: s.previousGame,
+    setup: s.setup,
+    firstPlayer: s.firstPlayer,
+    firstPlayerMethod: s.firstPlayerMethod,
+    slotOf: s.slotOf,
+    cards: s.cards,
+    reflections: s.reflections,
+    modifiers: s.modifiers,
+    mp: s.mp,
+    counters: s.counters,
+    mpCastingOnly: s.mpCastingOnly,
+    ownSubturns: s.ownSubturns,
+    subturn: s.subturn,
+    currentAttack: s.currentAttack,
+    pendingContinuation: s.pendingContinuation,
+    grantIds: s.grantIds,
+    pendingGameEnd: s.pendingGameEnd,
+    result: s.result,
+  };
+}
+
+function copyCard(c: CardState): DraftCard {
+  return {
+    id: c.id,
+    owner: c.owner,
+    controller: c.controller,
+    catalogId: c.catalogId,
+    kind: c.kind,
+    name: c.name,
+    reflection: c.reflection,
+    zone: c.zone,
+    line: c.line,
+    active: c.active,
+    attacks: c.attacks,
+    grants: c.grants,
+    sequence: c.sequence,
+    attachedTo: c.attachedTo,
+  };
+}
+
+function copySubturn(s: Subturn): DraftSubturn {
+  return {
+    number: s.number,
+    owner: s.owner,
+    step: s.step,
+    drawSkipped: s.drawSkipped,
+    drawEntered: s.drawEntered,
+    ownerHadSealAtStart: s.ownerHadSealAtStart,
+    sealBroughtIn: s.sealBroughtIn,
+    endEntered: s.endEntered,
+    drawsByOwner: s.drawsByOwner,
+    normalDraws: s.normalDraws,
+    handAttackUsed: s.handAttackUsed,
+  };
+}
+
 /** A private copy of `state` for in-place folding: fresh copies of every part the rules write to. */
 export function own(state: SmState): SmState {
+  const s = copyState(state);
   const cards: CardState[] = new Array(state.cards.length);
-  for (let i = 0; i < cards.length; i++) cards[i] = { ...state.cards[i]! };
-  return {
-    ...state,
-    cards,
-    slotOf: new Map(state.slotOf),
-    subturn: state.subturn && { ...state.subturn },
-    mp: { ...state.mp },
-    ownSubturns: { ...state.ownSubturns },
-    modifiers: state.modifiers.slice(),
-    grantIds: new Set(state.grantIds),
-  };
+  for (let i = 0; i < cards.length; i++) cards[i] = copyCard(state.cards[i]!);
+  s.cards = cards;
+  s.slotOf = new Map(state.slotOf);
+  s.subturn = state.subturn && copySubturn(state.subturn);
+  s.mp = { ...state.mp };
+  s.ownSubturns = { ...state.ownSubturns };
+  s.modifiers = state.modifiers.slice();
+  s.grantIds = new Set(state.grantIds);
+  return s;
 }
 
 /** Applies one accepted event, returning a new state and leaving `state` as it was. Never throws. */
 export function evolve(state: SmState, event: LogEvent): SmState {
-  const next: Draft = { ...state };
+  const next: Draft = copyState(state);
   apply(new CopyOnWrite(), next, event);
   return next;
 }
