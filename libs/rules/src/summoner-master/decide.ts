@@ -53,14 +53,19 @@ const END_REASONS: readonly string[] = ['NoSealInArena', 'ShrineLevel', 'DeckOut
 /** §5.3: what is still accepted once End of Subturn is entered. */
 const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged', 'EffectResolved', 'PlayerCounterChanged', 'SealActivityChanged', 'AttackGrantAdded']);
 
-/** The sets above per event type, found with one lookup per event. */
+/**
+ * The sets above per event type, found with one lookup per event. `type` is the engine's own copy of
+ * the name: JSON.parse leaves longer strings uninternalized, and comparing those to each case of a
+ * switch compares characters, where the engine's copy compares by reference.
+ */
 interface EventRules {
+  readonly type: string;
   readonly acted: boolean;
   readonly inGame: boolean;
   readonly afterEnd: boolean;
 }
 const EVENTS: ReadonlyMap<string, EventRules> = new Map(
-  [...SETUP, ...IN_GAME].map((type) => [type, { acted: ACTED.has(type), inGame: IN_GAME.has(type), afterEnd: AFTER_END.has(type) }]),
+  [...SETUP, ...IN_GAME].map((type) => [type, { type, acted: ACTED.has(type), inGame: IN_GAME.has(type), afterEnd: AFTER_END.has(type) }]),
 );
 
 /**
@@ -68,10 +73,10 @@ const EVENTS: ReadonlyMap<string, EventRules> = new Map(
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
  */
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
-  const type = action.type;
   const payload = action.payload as P;
-  const rules = EVENTS.get(type);
-  if (!rules) fail('UNKNOWN_EVENT', `"${type}" is not a Summoner Master event`);
+  const rules = EVENTS.get(action.type);
+  if (!rules) fail('UNKNOWN_EVENT', `"${action.type}" is not a Summoner Master event`);
+  const type = rules.type;
   if (!(typeof payload === 'object' && payload !== null && !Array.isArray(payload))) payloadFail(type, '', 'must be an object');
   if (rules.acted) seatField(action.player, type, 'player');
   else if (action.player !== undefined) fail('UNKNOWN_PLAYER', `${type} carries no acting player`);

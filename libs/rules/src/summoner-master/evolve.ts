@@ -254,10 +254,45 @@ function broughtIn(w: Writer, s: Draft, controller: Seat): void {
   w.subturn(s).sealBroughtIn = true;
 }
 
+/**
+ * Each event type under the engine's own copy of its name: a type read by JSON.parse may be a fresh
+ * string, which the switch below would compare character by character; its own copy compares by reference.
+ */
+const TYPES: ReadonlyMap<string, string> = new Map(
+  [
+    'MatchCreated',
+    'GameCreated',
+    'DeckRegistered',
+    'DeckShuffled',
+    'ReflectionCardsPlaced',
+    'FirstPlayerDetermined',
+    'FirstPlayerChosen',
+    'OpeningHandDrawn',
+    'GameStarted',
+    'StepEntered',
+    'SubturnEnded',
+    'CardDrawn',
+    'CardCast',
+    'CardMoved',
+    'MpChanged',
+    'SealLineChanged',
+    'SealActivityChanged',
+    'AttackGrantAdded',
+    'AttackDeclared',
+    'AttackResolved',
+    'AttackSequenceEnded',
+    'EffectResolved',
+    'PlayerCounterChanged',
+    'GameEnded',
+  ].map((type) => [type, type]),
+);
+
 function apply(w: Writer, s: Draft, event: LogEvent): void {
+  const type = TYPES.get(event.type);
+  if (type === undefined) return;
   const p = (event.payload ?? {}) as P;
   const actor = isSeat(event.player) ? event.player : null;
-  switch (event.type) {
+  switch (type) {
     case 'MatchCreated':
       s.stage = 'match';
       return;
@@ -321,7 +356,7 @@ function apply(w: Writer, s: Draft, event: LogEvent): void {
     case 'FirstPlayerChosen':
       if (isSeat(p['firstPlayer'])) {
         s.firstPlayer = p['firstPlayer'];
-        s.firstPlayerMethod = event.type === 'FirstPlayerDetermined' ? String(p['description'] ?? 'fair') : `chosen by ${actor}`;
+        s.firstPlayerMethod = type === 'FirstPlayerDetermined' ? String(p['description'] ?? 'fair') : `chosen by ${actor}`;
       }
       return;
     case 'OpeningHandDrawn': {
