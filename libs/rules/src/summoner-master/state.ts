@@ -206,27 +206,27 @@ export function effective(state: SmState, card: CardState): Characteristics {
   }
   const catalogId = reflectedId ?? card.catalogId;
   const entry = reflectedId === undefined ? printed : state.catalog.get(reflectedId);
-  const values = {
-    level: entry?.level ?? 0,
-    mpCast: entry?.mpCast ?? 0,
-    mpAttack: entry?.mpAttack ?? 0,
-    at: entry?.at ?? 0,
-    df: entry?.df ?? 0,
-    sp: entry?.sp ?? 0,
-  };
+  let level = entry?.level ?? 0;
+  let mpCast = entry?.mpCast ?? 0;
+  let mpAttack = entry?.mpAttack ?? 0;
+  let at = entry?.at ?? 0;
+  let df = entry?.df ?? 0;
+  let sp = entry?.sp ?? 0;
   if (state.modifiers.length > 0) {
+    const values = { level, mpCast, mpAttack, at, df, sp };
     for (const m of state.modifiers) if (m.cardId === card.id && m.op === 'set') values[m.field] = m.value;
     for (const m of state.modifiers) if (m.cardId === card.id && m.op === 'add') values[m.field] += m.value;
+    ({ level, mpCast, mpAttack, at, df, sp } = values);
   }
   return {
     catalogId,
     name: card.name,
-    level: values.level,
-    mpCast: Math.max(0, values.mpCast),
-    mpAttack: Math.max(0, values.mpAttack),
-    at: values.at,
-    df: values.df,
-    sp: values.sp,
+    level,
+    mpCast: Math.max(0, mpCast),
+    mpAttack: Math.max(0, mpAttack),
+    at,
+    df,
+    sp,
     interfere: entry?.interfere === true,
     reflected: reflectedId !== undefined,
     entry,

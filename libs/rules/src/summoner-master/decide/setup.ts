@@ -38,8 +38,9 @@ export function decideDeckRegistered(state: SmState, actor: Seat, payload: P): v
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i];
       if (!(entry && str(entry.id) && str(entry.card))) payloadFail('DeckRegistered', `${list}[${i}]`, 'must be {id, card}');
-      if (seen.has(entry.id) || state.slotOf.has(entry.id)) fail('DUPLICATE_CARD_ID', `card id "${entry.id}" is used twice in this game`, { cardId: entry.id });
+      const distinct = seen.size;
       seen.add(entry.id);
+      if (seen.size === distinct || state.slotOf.has(entry.id)) fail('DUPLICATE_CARD_ID', `card id "${entry.id}" is used twice in this game`, { cardId: entry.id });
       const oracle = state.catalog.get(entry.card);
       if (!oracle) fail('UNKNOWN_ORACLE_ENTRY', `${list}[${i}]: "${entry.card}" is not in the catalog`, { card: entry.card });
       if (list === 'reflectionCards') {
