@@ -1,4 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
+import { decide } from './decide';
 import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf, sealInArena } from './state';
 
 type P = Record<string, any>;
@@ -204,6 +205,13 @@ export function evolve(state: SmState, event: LogEvent): SmState {
 /** Applies one accepted event to a state from `own`, in place. Never throws. */
 export function evolveInPlace(state: SmState, event: LogEvent): void {
   apply(OWNED, state as Draft, event);
+}
+
+/** `decide`, then its events applied in place to a state from `own`: nothing is applied when it refuses. */
+export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
+  const events = decide(state, action);
+  for (let i = 0; i < events.length; i++) apply(OWNED, state as Draft, events[i]!);
+  return events;
 }
 
 const NO_GRANTS: readonly AttackGrant[] = [];

@@ -3,7 +3,7 @@ import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
 import { decide } from './decide';
 import { describe } from './describe';
-import { evolve, evolveInPlace, own } from './evolve';
+import { evolve, evolveInPlace, own, stepInPlace } from './evolve';
 import { initialState } from './setup';
 import type { SmState } from './state';
 import { view } from './view';
@@ -32,14 +32,6 @@ export const summonerMaster: GameSystem<SmState, SmCard> = {
   outcome,
   view,
   describe,
-  // One rule book: `evolve` is `own`'s copy-on-write sibling of `evolveInPlace`, and `decide` only reads.
-  inPlace: {
-    own,
-    step(state, action) {
-      const events = decide(state, action);
-      for (const e of events) evolveInPlace(state, e);
-      return events;
-    },
-    apply: evolveInPlace,
-  },
+  // One rule book: `evolve` is the copy-on-write sibling of `evolveInPlace`, and `decide` only reads.
+  inPlace: { own, step: stepInPlace, apply: evolveInPlace },
 };
