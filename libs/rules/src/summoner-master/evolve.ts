@@ -183,9 +183,7 @@ function copySubturn(s: Subturn): DraftSubturn {
 /** A private copy of `state` for in-place folding: fresh copies of every part the rules write to. */
 export function own(state: SmState): SmState {
   const s = copyState(state);
-  const cards: CardState[] = new Array(state.cards.length);
-  for (let i = 0; i < cards.length; i++) cards[i] = copyCard(state.cards[i]!);
-  s.cards = cards;
+  s.cards = state.cards.map(copyCard);
   s.slotOf = new Map(state.slotOf);
   s.subturn = state.subturn && copySubturn(state.subturn);
   s.mp = { ...state.mp };
