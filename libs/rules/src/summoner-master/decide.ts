@@ -1,7 +1,7 @@
 import type { LogEvent } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
 import { decideAttackDeclared, decideAttackGrantAdded, decideAttackResolved, decideAttackSequenceEnded, decideSpecial } from './decide/attack';
-import { check, continuationPlayer, knownCard, payloadCheck, seatField, str } from './decide/guards';
+import { continuationPlayer, fail, knownCard, payloadFail, seatField, str } from './decide/guards';
 import {
   decideDeckRegistered,
   decideDeckShuffled,
@@ -48,31 +48,49 @@ const IN_GAME = new Set([
   'PlayerCounterChanged',
   'GameEnded',
 ]);
+const MODIFIED_FIELDS: readonly string[] = ['level', 'mpCast', 'mpAttack', 'at', 'df', 'sp'];
+const END_REASONS: readonly string[] = ['NoSealInArena', 'ShrineLevel', 'DeckOut', 'Concession', 'Other'];
 /** §5.3: what is still accepted once End of Subturn is entered. */
 const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged', 'EffectResolved', 'PlayerCounterChanged', 'SealActivityChanged', 'AttackGrantAdded']);
+
+/**
+ * The sets above per event type, found with one lookup per event. `type` is the engine's own copy of
+ * the name: JSON.parse leaves longer strings uninternalized, and comparing those to each case of a
+ * switch compares characters, where the engine's copy compares by reference.
+ */
+interface EventRules {
+  readonly type: string;
+  readonly acted: boolean;
+  readonly inGame: boolean;
+  readonly afterEnd: boolean;
+}
+const EVENTS: ReadonlyMap<string, EventRules> = new Map(
+  [...SETUP, ...IN_GAME].map((type) => [type, { type, acted: ACTED.has(type), inGame: IN_GAME.has(type), afterEnd: AFTER_END.has(type) }]),
+);
 
 /**
  * Validates one recorded event (§9, common checks first) and returns it: Summoner Master derives no
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
  */
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
-  const type = action.type;
   const payload = action.payload as P;
-  check(SETUP.has(type) || IN_GAME.has(type), 'UNKNOWN_EVENT', `"${type}" is not a Summoner Master event`);
-  payloadCheck(typeof payload === 'object' && payload !== null && !Array.isArray(payload), type, '', 'must be an object');
-  if (ACTED.has(type)) seatField(action.player, type, 'player');
-  else check(action.player === undefined, 'UNKNOWN_PLAYER', `${type} carries no acting player`);
+  const rules = EVENTS.get(action.type);
+  if (!rules) fail('UNKNOWN_EVENT', `"${action.type}" is not a Summoner Master event`);
+  const type = rules.type;
+  if (!(typeof payload === 'object' && payload !== null && !Array.isArray(payload))) payloadFail(type, '', 'must be an object');
+  if (rules.acted) seatField(action.player, type, 'player');
+  else if (action.player !== undefined) fail('UNKNOWN_PLAYER', `${type} carries no acting player`);
   const actor = action.player as Seat;
 
-  if (type !== 'MatchCreated') check(state.stage !== 'none', 'NO_MATCH', `${type} before MatchCreated`);
-  if (type !== 'MatchCreated' && type !== 'GameCreated') check(state.stage !== 'match', 'NO_GAME', `${type} before GameCreated`);
-  if (IN_GAME.has(type)) {
+  if (type !== 'MatchCreated' && state.stage === 'none') fail('NO_MATCH', `${type} before MatchCreated`);
+  if (type !== 'MatchCreated' && type !== 'GameCreated' && state.stage === 'match') fail('NO_GAME', `${type} before GameCreated`);
+  if (rules.inGame) {
     if (type === 'CardMoved' && state.stage === 'setup') throw new RuleViolation('SETUP_ORDER', 'no card moves during setup (SM-R7: no mulligan)');
-    check(state.stage === 'playing', 'GAME_NOT_IN_PROGRESS', state.stage === 'ended' ? 'the game has ended' : `${type} before GameStarted`);
+    if (state.stage !== 'playing') fail('GAME_NOT_IN_PROGRESS', state.stage === 'ended' ? 'the game has ended' : `${type} before GameStarted`);
     if (state.pendingGameEnd) {
-      check(type === 'GameEnded', 'GAME_END_PENDING', `${state.pendingGameEnd.loser} lost at the end of the Subturn (401.9.8); only that GameEnded may follow`, { ...state.pendingGameEnd });
+      if (type !== 'GameEnded') fail('GAME_END_PENDING', `${state.pendingGameEnd.loser} lost at the end of the Subturn (401.9.8); only that GameEnded may follow`, { ...state.pendingGameEnd });
     }
-    if (state.subturn!.endEntered && !AFTER_END.has(type) && !str(payload['byEffect'])) {
+    if (state.subturn!.endEntered && !rules.afterEnd && !str(payload['byEffect'])) {
       if (type !== 'CardCast' && type !== 'CardDrawn') throw new RuleViolation('STEP_ORDER', `${type} is not allowed after End of Subturn began (§5.3)`);
     }
   } else if (state.stage === 'ended') {
@@ -126,14 +144,14 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       break;
     case 'SealLineChanged': {
       const seal = arenaSeal(state, payload['cardId'], type);
-      payloadCheck(payload['to'] === 'At' || payload['to'] === 'Df', type, 'to', 'must be At or Df');
-      check(seal.line !== payload['to'], 'LINE_UNCHANGED', `${seal.id} is already in the ${payload['to']} Line (516.2)`);
-      if (!str(payload['byEffect'])) check(continuationPlayer(state) !== seal.controller, 'ATTACK_SEQUENCE_PENDING', `the multi-attack of ${state.pendingContinuation} must continue first (§7.3)`);
+      if (!(payload['to'] === 'At' || payload['to'] === 'Df')) payloadFail(type, 'to', 'must be At or Df');
+      if (seal.line === payload['to']) fail('LINE_UNCHANGED', `${seal.id} is already in the ${payload['to']} Line (516.2)`);
+      if (!str(payload['byEffect']) && continuationPlayer(state) === seal.controller) fail('ATTACK_SEQUENCE_PENDING', `the multi-attack of ${state.pendingContinuation} must continue first (§7.3)`);
       break;
     }
     case 'SealActivityChanged':
       arenaSeal(state, payload['cardId'], type);
-      payloadCheck(payload['to'] === 'Active' || payload['to'] === 'Inactive', type, 'to', 'must be Active or Inactive');
+      if (!(payload['to'] === 'Active' || payload['to'] === 'Inactive')) payloadFail(type, 'to', 'must be Active or Inactive');
       break;
     case 'AttackGrantAdded':
       decideAttackGrantAdded(state, payload);
@@ -151,12 +169,12 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       decideEffectResolved(state, payload);
       break;
     case 'SpecialActionDeclared':
-      payloadCheck(Array.isArray(payload['cardIds']), type, 'cardIds', 'must be a list');
+      if (!Array.isArray(payload['cardIds'])) payloadFail(type, 'cardIds', 'must be a list');
       decideSpecial(state, actor, payload);
       break;
     case 'PlayerCounterChanged':
       seatField(payload['player'], type, 'payload.player');
-      payloadCheck(str(payload['counter']) && Number.isInteger(payload['delta']), type, 'counter', 'and delta are required');
+      if (!(str(payload['counter']) && Number.isInteger(payload['delta']))) payloadFail(type, 'counter', 'and delta are required');
       break;
     case 'GameEnded':
       decideGameEnded(state, payload);
@@ -167,23 +185,23 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
 
 function decideEffectResolved(state: SmState, payload: P): void {
   const targets = payload['targets'];
-  payloadCheck(Array.isArray(targets), 'EffectResolved', 'targets', 'must be a list of card ids');
-  payloadCheck(str(payload['description']), 'EffectResolved', 'description', 'must describe the Effect');
+  if (!Array.isArray(targets)) payloadFail('EffectResolved', 'targets', 'must be a list of card ids');
+  if (!str(payload['description'])) payloadFail('EffectResolved', 'description', 'must describe the Effect');
   const cards = targets.map((id: unknown, i: number) => knownCard(state, id, 'EffectResolved', `targets[${i}]`));
   const reference = payload['reference'];
   if (reference?.kind === 'SelfByName') {
-    check(targets.length === 1 && targets[0] === payload['sourceCardId'], 'SELF_REFERENCE_TARGETS', 'a card naming itself means only that card (200.2.2, 201.2.2)');
+    if (!(targets.length === 1 && targets[0] === payload['sourceCardId'])) fail('SELF_REFERENCE_TARGETS', 'a card naming itself means only that card (200.2.2, 201.2.2)');
   } else if (reference?.kind === 'AllWithName') {
-    for (const c of cards) check(effective(state, c).name === reference.name, 'TARGET_NAME_MISMATCH', `${c.id} is "${c.name}", not "${reference.name}" (201.2.3)`, { cardId: c.id });
+    for (const c of cards) if (effective(state, c).name !== reference.name) fail('TARGET_NAME_MISMATCH', `${c.id} is "${c.name}", not "${reference.name}" (201.2.3)`, { cardId: c.id });
   }
   for (const [i, m] of (payload['modifiers'] ?? []).entries()) {
     knownCard(state, m?.cardId, 'EffectResolved', `modifiers[${i}].cardId`);
-    payloadCheck(['level', 'mpCast', 'mpAttack', 'at', 'df', 'sp'].includes(m.field) && (m.op === 'set' || m.op === 'add') && Number.isInteger(m.value), 'EffectResolved', `modifiers[${i}]`, 'is {cardId, field, op, value, expires}');
+    if (!(MODIFIED_FIELDS.includes(m.field) && (m.op === 'set' || m.op === 'add') && Number.isInteger(m.value))) payloadFail('EffectResolved', `modifiers[${i}]`, 'is {cardId, field, op, value, expires}');
   }
   for (const [i, change] of (payload['controlChanges'] ?? []).entries()) {
     const card = knownCard(state, change?.cardId, 'EffectResolved', `controlChanges[${i}].cardId`);
     seatField(change.to, 'EffectResolved', `controlChanges[${i}].to`);
-    check(card.zone === 'Arena', 'CARD_NOT_IN_ZONE', `${card.id} is not in the Arena; only control of Arena cards changes`);
+    if (card.zone !== 'Arena') fail('CARD_NOT_IN_ZONE', `${card.id} is not in the Arena; only control of Arena cards changes`);
   }
 }
 
@@ -191,11 +209,11 @@ function decideGameEnded(state: SmState, payload: P): void {
   const reason = payload['reason'];
   const winner = payload['winner'];
   const draw = payload['draw'] === true;
-  payloadCheck((winner === 'p1' || winner === 'p2') !== draw, 'GameEnded', 'winner', 'or draw: true, exactly one');
-  payloadCheck(['NoSealInArena', 'ShrineLevel', 'DeckOut', 'Concession', 'Other'].includes(reason), 'GameEnded', 'reason', 'must be NoSealInArena, ShrineLevel, DeckOut, Concession or Other');
+  if ((winner === 'p1' || winner === 'p2') === draw) payloadFail('GameEnded', 'winner', 'or draw: true, exactly one');
+  if (!END_REASONS.includes(reason)) payloadFail('GameEnded', 'reason', 'must be NoSealInArena, ShrineLevel, DeckOut, Concession or Other');
   const pending = state.pendingGameEnd;
   if (pending) {
-    check(reason === 'NoSealInArena' && winner === other(pending.loser), 'GAME_END_PENDING', `${pending.loser} lost (401.9.8): GameEnded{winner: ${other(pending.loser)}, reason: NoSealInArena}`);
+    if (!(reason === 'NoSealInArena' && winner === other(pending.loser))) fail('GAME_END_PENDING', `${pending.loser} lost (401.9.8): GameEnded{winner: ${other(pending.loser)}, reason: NoSealInArena}`);
     return;
   }
   const s = state.subturn!;
@@ -205,14 +223,15 @@ function decideGameEnded(state: SmState, payload: P): void {
     case 'ShrineLevel': {
       const limit = state.config.shrineLevelLimit;
       const reached = { p1: shrineLevel(state, 'p1') >= limit, p2: shrineLevel(state, 'p2') >= limit };
-      if (draw) check(reached.p1 && reached.p2, 'GAME_END_CONDITION_FALSE', `a Shrine-Level draw needs both Shrines at ${limit} or more`, reached);
-      else check(reached[other(winner)] && !reached[winner as Seat], 'GAME_END_CONDITION_FALSE', `the loser's Shrine Level must reach ${limit} and the winner's not (SM-R24 b)`, reached);
+      if (draw) {
+        if (!(reached.p1 && reached.p2)) fail('GAME_END_CONDITION_FALSE', `a Shrine-Level draw needs both Shrines at ${limit} or more`, reached);
+      } else if (!(reached[other(winner)] && !reached[winner as Seat])) fail('GAME_END_CONDITION_FALSE', `the loser's Shrine Level must reach ${limit} and the winner's not (SM-R24 b)`, reached);
       break;
     }
     case 'DeckOut': {
       const owner = s.owner;
       const empty = zoneCount(state, owner, 'SealDeck') === 0 && zoneCount(state, owner, 'MysticDeck') === 0;
-      check(!draw && winner === other(owner) && drawOwed(state) && empty, 'GAME_END_CONDITION_FALSE', `a deck-out loss is the Subturn owner's, owing a draw with both piles empty (SM-R24 c)`);
+      if (!(!draw && winner === other(owner) && drawOwed(state) && empty)) fail('GAME_END_CONDITION_FALSE', `a deck-out loss is the Subturn owner's, owing a draw with both piles empty (SM-R24 c)`);
       break;
     }
   }

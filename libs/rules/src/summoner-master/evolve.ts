@@ -1,52 +1,245 @@
 import type { LogEvent } from '@cardlog/events';
-import { AttackGrant, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, isSeat, nameKey, other, pileOf } from './state';
+import { decide } from './decide';
+import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf, sealInArena } from './state';
 
 type P = Record<string, any>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Draft = Mutable<SmState>;
+type DraftCard = Mutable<CardState>;
+type DraftSubturn = Mutable<Subturn>;
 
-/** Copy-on-write over the card array: one copy of the pointer array per event, then in-place slot writes. */
-class Cards {
-  private copy: CardState[] | null = null;
-  constructor(private readonly state: SmState) {}
-  get(id: unknown): CardState | undefined {
-    if (typeof id !== 'string') return undefined;
-    const slot = this.state.slotOf.get(id);
-    return slot === undefined ? undefined : (this.copy ?? this.state.cards)[slot];
+/**
+ * Where the rules below write. They set fields of the parts of a state that `own` copies (the card
+ * records and their array, the slot map, the Subturn, Mp, own-Subturn counts, modifiers, grant ids)
+ * and replace every other part whole (setup progress, Reflections, counters, an attack under way,
+ * a card's grants and sequence), so those may be shared between states.
+ *
+ * `OWNED` is the in-place fold: the caller owns each of those parts, so a write lands where it is.
+ * A `CopyOnWrite` serves the pure `evolve`: the state is a fresh top-level copy whose parts still
+ * belong to the state it came from, and each part is copied the first time the event writes to it.
+ */
+interface Writer {
+  card(s: Draft, c: CardState): DraftCard;
+  cards(s: Draft): CardState[];
+  slotOf(s: Draft): Map<CardId, number>;
+  /** Only while a Subturn is under way. */
+  subturn(s: Draft): DraftSubturn;
+  mp(s: Draft): Record<Seat, number>;
+  ownSubturns(s: Draft): Record<Seat, number>;
+  modifiers(s: Draft): Modifier[];
+  grantIds(s: Draft): Set<string>;
+}
+
+const OWNED: Writer = {
+  card: (_s, c) => c as DraftCard,
+  cards: (s) => s.cards as CardState[],
+  slotOf: (s) => s.slotOf as Map<CardId, number>,
+  subturn: (s) => s.subturn as DraftSubturn,
+  mp: (s) => s.mp as Record<Seat, number>,
+  ownSubturns: (s) => s.ownSubturns as Record<Seat, number>,
+  modifiers: (s) => s.modifiers as Modifier[],
+  grantIds: (s) => s.grantIds as Set<string>,
+};
+
+class CopyOnWrite implements Writer {
+  private cardsCopied = false;
+  /** The card records this event copied (and so may write again). */
+  private copied: CardState[] | null = null;
+  private slotOfCopied = false;
+  private subturnCopied = false;
+  private mpCopied = false;
+  private ownSubturnsCopied = false;
+  private modifiersCopied = false;
+  private grantIdsCopied = false;
+
+  card(s: Draft, c: CardState): DraftCard {
+    const cards = this.cards(s);
+    const slot = s.slotOf.get(c.id)!;
+    const current = cards[slot]!;
+    if (this.copied?.includes(current)) return current as DraftCard;
+    const copy = copyCard(current);
+    cards[slot] = copy;
+    (this.copied ??= []).push(copy);
+    return copy;
   }
-  set(card: CardState, patch: Partial<CardState>): CardState {
-    const slot = this.state.slotOf.get(card.id)!;
-    this.copy ??= this.state.cards.slice();
-    const next = { ...card, ...patch };
-    this.copy[slot] = next;
-    return next;
+  cards(s: Draft): CardState[] {
+    if (!this.cardsCopied) {
+      s.cards = s.cards.slice();
+      this.cardsCopied = true;
+    }
+    return s.cards as CardState[];
   }
-  all(): readonly CardState[] {
-    return this.copy ?? this.state.cards;
+  slotOf(s: Draft): Map<CardId, number> {
+    if (!this.slotOfCopied) {
+      s.slotOf = new Map(s.slotOf);
+      this.slotOfCopied = true;
+    }
+    return s.slotOf as Map<CardId, number>;
   }
-  result(): readonly CardState[] {
-    return this.copy ?? this.state.cards;
+  subturn(s: Draft): DraftSubturn {
+    if (!this.subturnCopied) {
+      s.subturn = copySubturn(s.subturn!);
+      this.subturnCopied = true;
+    }
+    return s.subturn as DraftSubturn;
+  }
+  mp(s: Draft): Record<Seat, number> {
+    if (!this.mpCopied) {
+      s.mp = { ...s.mp };
+      this.mpCopied = true;
+    }
+    return s.mp as Record<Seat, number>;
+  }
+  ownSubturns(s: Draft): Record<Seat, number> {
+    if (!this.ownSubturnsCopied) {
+      s.ownSubturns = { ...s.ownSubturns };
+      this.ownSubturnsCopied = true;
+    }
+    return s.ownSubturns as Record<Seat, number>;
+  }
+  modifiers(s: Draft): Modifier[] {
+    if (!this.modifiersCopied) {
+      s.modifiers = s.modifiers.slice();
+      this.modifiersCopied = true;
+    }
+    return s.modifiers as Modifier[];
+  }
+  grantIds(s: Draft): Set<string> {
+    if (!this.grantIdsCopied) {
+      s.grantIds = new Set(s.grantIds);
+      this.grantIdsCopied = true;
+    }
+    return s.grantIds as Set<string>;
   }
 }
 
-const OUT_OF_ARENA: Partial<CardState> = { line: null, active: false, attacks: 0, grants: [], sequence: null, attachedTo: null };
+// Copies spell out every field, in the order the records are built in, rather than spreading: a
+// spread makes an object of another hidden class, and the rules would then meet two shapes of each.
 
-function newSubturn(state: SmState, owner: Seat, number: number, cards: readonly CardState[]): { subturn: Subturn; ownSubturns: Record<Seat, number> } {
-  const ownSubturns = { ...state.ownSubturns, [owner]: state.ownSubturns[owner] + 1 };
-  const hadSeal = cards.some((c) => c.zone === 'Arena' && c.kind === 'Seal' && c.controller === owner);
+function copyState(s: SmState): Draft {
   return {
-    ownSubturns,
-    subturn: {
-      number,
-      owner,
-      step: 'Unspecified',
-      drawSkipped: ownSubturns[owner] === 1,
-      drawEntered: false,
-      ownerHadSealAtStart: hadSeal,
-      sealBroughtIn: false,
-      endEntered: false,
-      drawsByOwner: 0,
-      normalDraws: 0,
-      handAttackUsed: false,
-    },
+    catalog: s.catalog,
+    config: s.config,
+    names: s.names,
+    headerGameNumber: s.headerGameNumber,
+    stage: s.stage,
+    gameNumber: s.gameNumber,
+    previousGame: s.previousGame,
+    setup: s.setup,
+    firstPlayer: s.firstPlayer,
+    firstPlayerMethod: s.firstPlayerMethod,
+    slotOf: s.slotOf,
+    cards: s.cards,
+    reflections: s.reflections,
+    modifiers: s.modifiers,
+    mp: s.mp,
+    counters: s.counters,
+    mpCastingOnly: s.mpCastingOnly,
+    ownSubturns: s.ownSubturns,
+    subturn: s.subturn,
+    currentAttack: s.currentAttack,
+    pendingContinuation: s.pendingContinuation,
+    grantIds: s.grantIds,
+    pendingGameEnd: s.pendingGameEnd,
+    result: s.result,
+  };
+}
+
+function copyCard(c: CardState): DraftCard {
+  return {
+    id: c.id,
+    owner: c.owner,
+    controller: c.controller,
+    catalogId: c.catalogId,
+    kind: c.kind,
+    name: c.name,
+    reflection: c.reflection,
+    zone: c.zone,
+    line: c.line,
+    active: c.active,
+    attacks: c.attacks,
+    grants: c.grants,
+    sequence: c.sequence,
+    attachedTo: c.attachedTo,
+  };
+}
+
+function copySubturn(s: Subturn): DraftSubturn {
+  return {
+    number: s.number,
+    owner: s.owner,
+    step: s.step,
+    drawSkipped: s.drawSkipped,
+    drawEntered: s.drawEntered,
+    ownerHadSealAtStart: s.ownerHadSealAtStart,
+    sealBroughtIn: s.sealBroughtIn,
+    endEntered: s.endEntered,
+    drawsByOwner: s.drawsByOwner,
+    normalDraws: s.normalDraws,
+    handAttackUsed: s.handAttackUsed,
+  };
+}
+
+/** A private copy of `state` for in-place folding: fresh copies of every part the rules write to. */
+export function own(state: SmState): SmState {
+  const s = copyState(state);
+  s.cards = state.cards.map(copyCard);
+  s.slotOf = new Map(state.slotOf);
+  s.subturn = state.subturn && copySubturn(state.subturn);
+  s.mp = { ...state.mp };
+  s.ownSubturns = { ...state.ownSubturns };
+  s.modifiers = state.modifiers.slice();
+  s.grantIds = new Set(state.grantIds);
+  return s;
+}
+
+/** Applies one accepted event, returning a new state and leaving `state` as it was. Never throws. */
+export function evolve(state: SmState, event: LogEvent): SmState {
+  const next: Draft = copyState(state);
+  apply(new CopyOnWrite(), next, event);
+  return next;
+}
+
+/** Applies one accepted event to a state from `own`, in place. Never throws. */
+export function evolveInPlace(state: SmState, event: LogEvent): void {
+  apply(OWNED, state as Draft, event);
+}
+
+/** `decide`, then its events applied in place to a state from `own`: nothing is applied when it refuses. */
+export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
+  const events = decide(state, action);
+  for (let i = 0; i < events.length; i++) apply(OWNED, state as Draft, events[i]!);
+  return events;
+}
+
+const NO_GRANTS: readonly AttackGrant[] = [];
+
+/** What a card's Arena-only fields are once it is anywhere else (and on the way in). */
+function leaveArena(d: DraftCard): void {
+  d.line = null;
+  d.active = false;
+  d.attacks = 0;
+  d.grants = NO_GRANTS;
+  d.sequence = null;
+  d.attachedTo = null;
+}
+
+/** `hadSeal`: whether `owner` controls a Seal in the Arena as the Subturn begins (401.2.1). */
+function newSubturn(w: Writer, s: Draft, owner: Seat, number: number, hadSeal: boolean): void {
+  const ownSubturns = w.ownSubturns(s);
+  ownSubturns[owner] += 1;
+  s.subturn = {
+    number,
+    owner,
+    step: 'Unspecified',
+    drawSkipped: ownSubturns[owner] === 1,
+    drawEntered: false,
+    ownerHadSealAtStart: hadSeal,
+    sealBroughtIn: false,
+    endEntered: false,
+    drawsByOwner: 0,
+    normalDraws: 0,
+    handAttackUsed: false,
   };
 }
 
@@ -61,30 +254,67 @@ function seatOr(value: unknown, fallback: Seat): Seat {
 }
 
 /** A Seal entering the Arena under `controller` during the Subturn counts for 401.9.8 (B). */
-function broughtIn(state: SmState, controller: Seat): Subturn | null {
-  const s = state.subturn;
-  if (!s || s.endEntered || s.owner !== controller || s.sealBroughtIn) return s;
-  return { ...s, sealBroughtIn: true };
+function broughtIn(w: Writer, s: Draft, controller: Seat): void {
+  const sub = s.subturn;
+  if (!sub || sub.endEntered || sub.owner !== controller || sub.sealBroughtIn) return;
+  w.subturn(s).sealBroughtIn = true;
 }
 
-/** Applies one accepted event. Never throws: a stored event is a fact. */
-export function evolve(state: SmState, event: LogEvent): SmState {
+/**
+ * Each event type under the engine's own copy of its name: a type read by JSON.parse may be a fresh
+ * string, which the switch below would compare character by character; its own copy compares by reference.
+ */
+const TYPES: ReadonlyMap<string, string> = new Map(
+  [
+    'MatchCreated',
+    'GameCreated',
+    'DeckRegistered',
+    'DeckShuffled',
+    'ReflectionCardsPlaced',
+    'FirstPlayerDetermined',
+    'FirstPlayerChosen',
+    'OpeningHandDrawn',
+    'GameStarted',
+    'StepEntered',
+    'SubturnEnded',
+    'CardDrawn',
+    'CardCast',
+    'CardMoved',
+    'MpChanged',
+    'SealLineChanged',
+    'SealActivityChanged',
+    'AttackGrantAdded',
+    'AttackDeclared',
+    'AttackResolved',
+    'AttackSequenceEnded',
+    'EffectResolved',
+    'PlayerCounterChanged',
+    'GameEnded',
+  ].map((type) => [type, type]),
+);
+
+function apply(w: Writer, s: Draft, event: LogEvent): void {
+  const type = TYPES.get(event.type);
+  if (type === undefined) return;
   const p = (event.payload ?? {}) as P;
   const actor = isSeat(event.player) ? event.player : null;
-  switch (event.type) {
+  switch (type) {
     case 'MatchCreated':
-      return { ...state, stage: 'match' };
+      s.stage = 'match';
+      return;
     case 'GameCreated': {
       const prev = p['previousGame'];
-      const previousGame = prev && isSeat(prev.winner) ? { winner: prev.winner as Seat } : prev?.draw === true ? ({ draw: true } as const) : null;
-      return { ...state, stage: 'setup', gameNumber: typeof p['gameNumber'] === 'number' ? p['gameNumber'] : 1, previousGame };
+      s.previousGame = prev && isSeat(prev.winner) ? { winner: prev.winner as Seat } : prev?.draw === true ? ({ draw: true } as const) : null;
+      s.stage = 'setup';
+      s.gameNumber = typeof p['gameNumber'] === 'number' ? p['gameNumber'] : 1;
+      return;
     }
     case 'DeckRegistered': {
-      if (!actor) return state;
-      const slotOf = new Map(state.slotOf);
-      const cards = state.cards.slice();
+      if (!actor) return;
+      const slotOf = w.slotOf(s);
+      const cards = w.cards(s);
       const add = (entry: P, zone: Zone | null) => {
-        const oracle = state.catalog.get(entry?.card);
+        const oracle = s.catalog.get(entry?.card);
         if (!oracle || typeof entry.id !== 'string' || slotOf.has(entry.id)) return;
         slotOf.set(entry.id, cards.length);
         cards.push({
@@ -96,273 +326,304 @@ export function evolve(state: SmState, event: LogEvent): SmState {
           name: oracle.name,
           reflection: oracle.reflection === true,
           zone: zone ?? pileOf(oracle.kind),
-          ...(OUT_OF_ARENA as Pick<CardState, 'line' | 'active' | 'attacks' | 'grants' | 'sequence' | 'attachedTo'>),
+          line: null,
+          active: false,
+          attacks: 0,
+          grants: NO_GRANTS,
+          sequence: null,
+          attachedTo: null,
         });
       };
       for (const entry of p['deck'] ?? []) add(entry, null);
       for (const entry of p['reflectionCards'] ?? []) add(entry, 'Candidate');
-      return { ...state, slotOf, cards, setup: { ...state.setup, decks: [...state.setup.decks, actor] } };
+      s.setup = { ...s.setup, decks: [...s.setup.decks, actor] };
+      return;
     }
     case 'DeckShuffled':
-      return actor ? { ...state, setup: { ...state.setup, shuffled: [...state.setup.shuffled, actor] } } : state;
+      if (actor) s.setup = { ...s.setup, shuffled: [...s.setup.shuffled, actor] };
+      return;
     case 'ReflectionCardsPlaced': {
-      if (!actor) return state;
-      const cards = new Cards(state);
+      if (!actor) return;
       const chosen = new Set<string>(p['cardIds'] ?? []);
       const reflections = new Map<string, string>();
-      for (const c of state.cards) {
+      for (const c of s.cards) {
         if (c.owner !== actor || c.zone !== 'Candidate') continue;
         // SM-R12: placed cards sit in the Reflection Zone; unused candidates leave the record (no zone).
         if (chosen.has(c.id)) {
-          cards.set(c, { zone: 'ReflectionZone' });
+          w.card(s, c).zone = 'ReflectionZone';
           reflections.set(nameKey(c.kind, c.name), c.catalogId);
         }
       }
-      return {
-        ...state,
-        cards: cards.result(),
-        reflections: { ...state.reflections, [actor]: reflections },
-        setup: { ...state.setup, placed: [...state.setup.placed, actor] },
-      };
+      s.reflections = { ...s.reflections, [actor]: reflections };
+      s.setup = { ...s.setup, placed: [...s.setup.placed, actor] };
+      return;
     }
     case 'FirstPlayerDetermined':
     case 'FirstPlayerChosen':
-      return isSeat(p['firstPlayer'])
-        ? { ...state, firstPlayer: p['firstPlayer'], firstPlayerMethod: event.type === 'FirstPlayerDetermined' ? String(p['description'] ?? 'fair') : `chosen by ${actor}` }
-        : state;
-    case 'OpeningHandDrawn': {
-      if (!actor) return state;
-      const cards = new Cards(state);
-      for (const id of p['cardIds'] ?? []) {
-        const c = cards.get(id);
-        if (c && c.owner === actor) cards.set(c, { zone: 'Hand' });
+      if (isSeat(p['firstPlayer'])) {
+        s.firstPlayer = p['firstPlayer'];
+        s.firstPlayerMethod = type === 'FirstPlayerDetermined' ? String(p['description'] ?? 'fair') : `chosen by ${actor}`;
       }
-      return { ...state, cards: cards.result(), setup: { ...state.setup, hands: [...state.setup.hands, actor] } };
+      return;
+    case 'OpeningHandDrawn': {
+      if (!actor) return;
+      for (const id of p['cardIds'] ?? []) {
+        const c = cardOf(s, id);
+        if (c && c.owner === actor) w.card(s, c).zone = 'Hand';
+      }
+      s.setup = { ...s.setup, hands: [...s.setup.hands, actor] };
+      return;
     }
     case 'GameStarted': {
-      const first = state.firstPlayer ?? 'p1';
-      const mp = { [first]: 5, [other(first)]: state.config.mpMax } as Record<Seat, number>;
-      const { subturn, ownSubturns } = newSubturn(state, first, 1, state.cards);
-      return { ...state, stage: 'playing', mp, mpCastingOnly: first, subturn, ownSubturns };
+      const first = s.firstPlayer ?? 'p1';
+      s.stage = 'playing';
+      s.mp = { [first]: 5, [other(first)]: s.config.mpMax } as Record<Seat, number>;
+      s.mpCastingOnly = first;
+      newSubturn(w, s, first, 1, sealInArena(s, first));
+      return;
     }
     case 'StepEntered': {
-      const s = state.subturn;
-      if (!s) return state;
+      if (!s.subturn) return;
       const step = p['step'];
-      return {
-        ...state,
-        subturn: { ...s, step, drawEntered: s.drawEntered || step === 'Draw', endEntered: s.endEntered || step === 'EndOfSubturn' },
-      };
+      const d = w.subturn(s);
+      d.step = step;
+      d.drawEntered = d.drawEntered || step === 'Draw';
+      d.endEntered = d.endEntered || step === 'EndOfSubturn';
+      return;
     }
     case 'SubturnEnded':
-      return endSubturn(state);
+      endSubturn(w, s);
+      return;
     case 'CardDrawn': {
-      const cards = new Cards(state);
-      const c = cards.get(p['cardId']);
-      const s = state.subturn;
-      if (!c || !s) return state;
-      cards.set(c, { zone: 'Hand' });
-      const byOwner = actor === s.owner;
-      const normal = typeof p['byEffect'] !== 'string';
-      return {
-        ...state,
-        cards: cards.result(),
-        subturn: { ...s, drawsByOwner: s.drawsByOwner + (byOwner ? 1 : 0), normalDraws: s.normalDraws + (normal ? 1 : 0) },
-      };
+      const c = cardOf(s, p['cardId']);
+      const sub = s.subturn;
+      if (!c || !sub) return;
+      w.card(s, c).zone = 'Hand';
+      const d = w.subturn(s);
+      if (actor === d.owner) d.drawsByOwner += 1;
+      if (typeof p['byEffect'] !== 'string') d.normalDraws += 1;
+      return;
     }
     case 'CardCast': {
-      const cards = new Cards(state);
-      const c = cards.get(p['cardId']);
-      if (!c || !actor) return state;
+      const c = cardOf(s, p['cardId']);
+      if (!c || !actor) return;
       const mpPaid = typeof p['mpPaid'] === 'number' ? p['mpPaid'] : 0;
-      const mp = { ...state.mp, [actor]: Math.max(0, state.mp[actor] - mpPaid) };
-      if (c.kind === 'Seal') {
-        cards.set(c, { ...OUT_OF_ARENA, zone: 'Arena', controller: actor, line: (p['line'] as Line) ?? 'At', active: true });
-        return { ...state, cards: cards.result(), mp, subturn: broughtIn(state, actor) };
-      }
-      cards.set(c, { ...OUT_OF_ARENA, zone: 'Arena', controller: actor, attachedTo: typeof p['attachTo'] === 'string' ? p['attachTo'] : null });
-      return { ...state, cards: cards.result(), mp };
+      const mp = w.mp(s);
+      mp[actor] = Math.max(0, mp[actor] - mpPaid);
+      const d = w.card(s, c);
+      leaveArena(d);
+      d.zone = 'Arena';
+      d.controller = actor;
+      if (d.kind === 'Seal') {
+        d.line = (p['line'] as Line) ?? 'At';
+        d.active = true;
+        broughtIn(w, s, actor);
+      } else d.attachedTo = typeof p['attachTo'] === 'string' ? p['attachTo'] : null;
+      return;
     }
     case 'CardMoved':
-      return moveCard(state, p);
+      moveCard(w, s, p);
+      return;
     case 'MpChanged': {
       const seat = seatOr(p['player'], 'p1');
-      const value = typeof p['setTo'] === 'number' ? p['setTo'] : state.mp[seat] + (typeof p['delta'] === 'number' ? p['delta'] : 0);
-      return { ...state, mp: { ...state.mp, [seat]: Math.max(0, value) } };
+      const value = typeof p['setTo'] === 'number' ? p['setTo'] : s.mp[seat] + (typeof p['delta'] === 'number' ? p['delta'] : 0);
+      w.mp(s)[seat] = Math.max(0, value);
+      return;
     }
     case 'SealLineChanged': {
-      const cards = new Cards(state);
-      const c = cards.get(p['cardId']);
-      if (!c) return state;
-      cards.set(c, { line: p['to'] === 'Df' ? 'Df' : 'At' });
-      return { ...state, cards: cards.result() };
+      const c = cardOf(s, p['cardId']);
+      if (c) w.card(s, c).line = p['to'] === 'Df' ? 'Df' : 'At';
+      return;
     }
     case 'SealActivityChanged': {
-      const cards = new Cards(state);
-      const c = cards.get(p['cardId']);
-      if (!c) return state;
-      cards.set(c, { active: p['to'] === 'Active' });
-      return { ...state, cards: cards.result() };
+      const c = cardOf(s, p['cardId']);
+      if (c) w.card(s, c).active = p['to'] === 'Active';
+      return;
     }
     case 'AttackGrantAdded': {
-      const cards = new Cards(state);
-      const c = cards.get(p['cardId']);
-      if (!c) return state;
+      const c = cardOf(s, p['cardId']);
+      if (!c) return;
       const expires: Expiry = p['expires'] ?? 'EndOfSubturn';
       const grant: AttackGrant =
         p['kind'] === 'MultiAttackPayOnce'
           ? { id: p['grantId'], kind: 'MultiAttackPayOnce', count: p['count'] ?? 2, used: false, expires }
           : { id: p['grantId'], kind: 'ExtraAttack', remaining: p['count'] ?? 1, free: p['free'] === true, evenIfInactive: p['evenIfInactive'] === true, expires };
-      cards.set(c, { grants: [...c.grants, grant] });
-      return { ...state, cards: cards.result(), grantIds: new Set(state.grantIds).add(p['grantId']) };
+      w.card(s, c).grants = [...c.grants, grant];
+      w.grantIds(s).add(p['grantId']);
+      return;
     }
     case 'AttackDeclared':
-      return declareAttack(state, actor, p);
+      declareAttack(w, s, actor, p);
+      return;
     case 'AttackResolved':
-      return resolveAttack(state, p);
+      resolveAttack(w, s, p);
+      return;
     case 'AttackSequenceEnded': {
-      const cards = new Cards(state);
-      const c = cards.get(p['attackerId']);
-      if (!c) return state;
-      cards.set(c, { sequence: null, active: c.zone === 'Arena' ? false : c.active });
-      return { ...state, cards: cards.result(), pendingContinuation: state.pendingContinuation === c.id ? null : state.pendingContinuation };
+      const c = cardOf(s, p['attackerId']);
+      if (!c) return;
+      const d = w.card(s, c);
+      d.sequence = null;
+      if (d.zone === 'Arena') d.active = false;
+      if (s.pendingContinuation === d.id) s.pendingContinuation = null;
+      return;
     }
     case 'EffectResolved':
-      return resolveEffect(state, p);
+      resolveEffect(w, s, p);
+      return;
     case 'PlayerCounterChanged': {
       const seat = seatOr(p['player'], 'p1');
-      const counters = new Map(state.counters[seat]);
+      const counters = new Map(s.counters[seat]);
       counters.set(String(p['counter']), (counters.get(String(p['counter'])) ?? 0) + (typeof p['delta'] === 'number' ? p['delta'] : 0));
-      return { ...state, counters: { ...state.counters, [seat]: counters } };
+      s.counters = { ...s.counters, [seat]: counters };
+      return;
     }
     case 'GameEnded':
-      return {
-        ...state,
-        stage: 'ended',
-        pendingGameEnd: null,
-        result: isSeat(p['winner']) ? { winner: p['winner'], reason: String(p['reason']) } : { winner: null, draw: true, reason: String(p['reason']) },
-      };
-    default:
-      return state;
+      s.stage = 'ended';
+      s.pendingGameEnd = null;
+      s.result = isSeat(p['winner']) ? { winner: p['winner'], reason: String(p['reason']) } : { winner: null, draw: true, reason: String(p['reason']) };
+      return;
   }
 }
 
-function endSubturn(state: SmState): SmState {
-  const s = state.subturn;
-  if (!s) return state;
-  const cards = new Cards(state);
+function endSubturn(w: Writer, s: Draft): void {
+  const sub = s.subturn;
+  if (!sub) return;
+  const next = other(sub.owner);
+  let nextHasSeal = false;
   // 401.9.5–401.9.7: every Seal in the Arena becomes Active; grants and modifiers expire or tick.
-  for (const c of state.cards) {
+  for (const c of s.cards) {
     if (c.zone !== 'Arena' || c.kind !== 'Seal') continue;
-    const grants: AttackGrant[] = [];
-    for (const g of c.grants) {
-      const expires = tick(g.expires);
-      if (expires) grants.push({ ...g, expires });
+    if (c.controller === next) nextHasSeal = true;
+    if (c.grants.length === 0) {
+      if (c.active && c.attacks === 0) continue;
     }
-    if (c.active && c.attacks === 0 && grants.length === c.grants.length && c.grants.length === 0) continue;
-    cards.set(c, { active: true, attacks: 0, grants, sequence: null });
+    let grants = NO_GRANTS;
+    if (c.grants.length > 0) {
+      const kept: AttackGrant[] = [];
+      for (const g of c.grants) {
+        const expires = tick(g.expires);
+        if (expires) kept.push({ ...g, expires });
+      }
+      grants = kept;
+    }
+    const d = w.card(s, c);
+    d.active = true;
+    d.attacks = 0;
+    d.grants = grants;
+    d.sequence = null;
   }
-  const modifiers: Modifier[] = [];
-  for (const m of state.modifiers) {
-    const expires = tick(m.expires);
-    if (expires) modifiers.push({ ...m, expires });
+  if (s.modifiers.length > 0) {
+    const modifiers: Modifier[] = [];
+    for (const m of s.modifiers) {
+      const expires = tick(m.expires);
+      if (expires) modifiers.push({ ...m, expires });
+    }
+    s.modifiers = modifiers;
   }
-  const base = { ...state, cards: cards.result(), modifiers, mpCastingOnly: null, currentAttack: null, pendingContinuation: null };
-  if (!s.ownerHadSealAtStart && !s.sealBroughtIn) {
-    return { ...base, subturn: { ...s, step: 'EndOfSubturn', endEntered: true }, pendingGameEnd: { loser: s.owner, reason: 'NoSealInArena' } };
+  s.mpCastingOnly = null;
+  s.currentAttack = null;
+  s.pendingContinuation = null;
+  if (!sub.ownerHadSealAtStart && !sub.sealBroughtIn) {
+    const d = w.subturn(s);
+    d.step = 'EndOfSubturn';
+    d.endEntered = true;
+    s.pendingGameEnd = { loser: sub.owner, reason: 'NoSealInArena' };
+    return;
   }
-  const { subturn, ownSubturns } = newSubturn(state, other(s.owner), s.number + 1, base.cards);
-  return { ...base, subturn, ownSubturns };
+  newSubturn(w, s, next, sub.number + 1, nextHasSeal);
 }
 
-function moveCard(state: SmState, p: P): SmState {
-  const cards = new Cards(state);
-  const c = cards.get(p['cardId']);
-  if (!c) return state;
+function moveCard(w: Writer, s: Draft, p: P): void {
+  const c = cardOf(s, p['cardId']);
+  if (!c) return;
   const to = p['to'] as Zone;
-  let next = state;
+  const d = w.card(s, c);
+  leaveArena(d);
   if (to === 'Arena') {
-    if (c.kind === 'Seal') {
-      cards.set(c, { ...OUT_OF_ARENA, zone: 'Arena', controller: c.owner, line: (p['line'] as Line | null | undefined) ?? null, active: true });
-      next = { ...state, subturn: broughtIn(state, c.owner) };
-    } else cards.set(c, { ...OUT_OF_ARENA, zone: 'Arena' });
-  } else {
-    const wasPending = state.pendingContinuation === c.id;
-    cards.set(c, { ...OUT_OF_ARENA, zone: to, controller: c.owner });
-    // Mystics pasted to a card that leaves the Arena stay recorded; their fate is a separate event.
-    if (wasPending) next = { ...state, pendingContinuation: null };
-    if (state.currentAttack?.attackerId === c.id) next = { ...next, currentAttack: null };
+    d.zone = 'Arena';
+    if (d.kind === 'Seal') {
+      d.controller = d.owner;
+      d.line = (p['line'] as Line | null | undefined) ?? null;
+      d.active = true;
+      broughtIn(w, s, d.owner);
+    }
+    return;
   }
-  return { ...next, cards: cards.result() };
+  d.zone = to;
+  d.controller = d.owner;
+  // Mystics pasted to a card that leaves the Arena stay recorded; their fate is a separate event.
+  if (s.pendingContinuation === d.id) s.pendingContinuation = null;
+  if (s.currentAttack?.attackerId === d.id) s.currentAttack = null;
 }
 
-function declareAttack(state: SmState, actor: Seat | null, p: P): SmState {
-  const cards = new Cards(state);
-  const c = cards.get(p['attackerId']);
-  if (!c || !actor) return state;
+function declareAttack(w: Writer, s: Draft, actor: Seat | null, p: P): void {
+  const c = cardOf(s, p['attackerId']);
+  if (!c || !actor) return;
   const mpPaid = typeof p['mpPaid'] === 'number' ? p['mpPaid'] : 0;
   const mode = String(p['mode']);
   if (mode === 'Multi') {
     const grant = c.grants.find((g) => g.id === p['grantId'] && g.kind === 'MultiAttackPayOnce');
     const count = grant && grant.kind === 'MultiAttackPayOnce' ? grant.count : 2;
-    cards.set(c, {
-      grants: c.grants.map((g) => (g === grant ? { ...g, used: true } : g)),
-      sequence: { grantId: String(p['grantId']), total: count, done: 0, attackMove: typeof p['attackMove'] === 'string' ? p['attackMove'] : null },
-    });
+    const grants = c.grants.map((g) => (g === grant ? { ...g, used: true } : g));
+    const d = w.card(s, c);
+    d.grants = grants;
+    d.sequence = { grantId: String(p['grantId']), total: count, done: 0, attackMove: typeof p['attackMove'] === 'string' ? p['attackMove'] : null };
   }
-  const s = state.subturn;
-  return {
-    ...state,
-    cards: cards.result(),
-    mp: { ...state.mp, [actor]: Math.max(0, state.mp[actor] - mpPaid) },
-    currentAttack: { attackerId: c.id, mode, grantId: typeof p['grantId'] === 'string' ? p['grantId'] : null },
-    pendingContinuation: null,
-    subturn: s && p['target']?.kind === 'Hand' ? { ...s, handAttackUsed: true } : s,
-  };
+  const mp = w.mp(s);
+  mp[actor] = Math.max(0, mp[actor] - mpPaid);
+  s.currentAttack = { attackerId: c.id, mode, grantId: typeof p['grantId'] === 'string' ? p['grantId'] : null };
+  s.pendingContinuation = null;
+  if (s.subturn && p['target']?.kind === 'Hand') w.subturn(s).handAttackUsed = true;
 }
 
-function resolveAttack(state: SmState, p: P): SmState {
-  const attack = state.currentAttack;
-  const cards = new Cards(state);
-  const c = cards.get(p['attackerId']);
-  if (!attack || !c) return { ...state, currentAttack: null };
-  if (c.zone !== 'Arena') return { ...state, currentAttack: null };
+function resolveAttack(w: Writer, s: Draft, p: P): void {
+  const attack = s.currentAttack;
+  const c = cardOf(s, p['attackerId']);
+  s.currentAttack = null;
+  if (!attack || !c || c.zone !== 'Arena') return;
   let pendingContinuation: string | null = null;
-  if (c.sequence) {
-    const done = c.sequence.done + 1;
-    if (done < c.sequence.total) {
+  const sequence = c.sequence;
+  const attacks = c.attacks + 1;
+  if (sequence) {
+    const done = sequence.done + 1;
+    const d = w.card(s, c);
+    d.attacks = attacks;
+    if (done < sequence.total) {
       // Glossary: after an attack short of the count, the Seal stays Active and attacks again at once.
-      cards.set(c, { attacks: c.attacks + 1, sequence: { ...c.sequence, done }, active: true });
+      d.sequence = { ...sequence, done };
+      d.active = true;
       pendingContinuation = c.id;
-    } else cards.set(c, { attacks: c.attacks + 1, sequence: null, active: false });
+    } else {
+      d.sequence = null;
+      d.active = false;
+    }
   } else {
     const grants =
-      attack.mode === 'Extra'
-        ? c.grants.map((g) => (g.id === attack.grantId && g.kind === 'ExtraAttack' ? { ...g, remaining: g.remaining - 1 } : g))
-        : c.grants;
-    cards.set(c, { attacks: c.attacks + 1, active: false, grants });
+      attack.mode === 'Extra' ? c.grants.map((g) => (g.id === attack.grantId && g.kind === 'ExtraAttack' ? { ...g, remaining: g.remaining - 1 } : g)) : c.grants;
+    const d = w.card(s, c);
+    d.attacks = attacks;
+    d.active = false;
+    d.grants = grants;
   }
-  return { ...state, cards: cards.result(), currentAttack: null, pendingContinuation };
+  s.pendingContinuation = pendingContinuation;
 }
 
-function resolveEffect(state: SmState, p: P): SmState {
-  let next = state;
+function resolveEffect(w: Writer, s: Draft, p: P): void {
   const modifiers = p['modifiers'];
   if (Array.isArray(modifiers) && modifiers.length > 0) {
-    next = { ...next, modifiers: [...next.modifiers, ...modifiers.map((m: P) => ({ cardId: m.cardId, field: m.field, op: m.op, value: m.value, expires: m.expires ?? 'EndOfSubturn' }))] };
+    const list = w.modifiers(s);
+    for (const m of modifiers as P[]) list.push({ cardId: m['cardId'], field: m['field'], op: m['op'], value: m['value'], expires: m['expires'] ?? 'EndOfSubturn' });
   }
   const changes = p['controlChanges'];
   if (Array.isArray(changes) && changes.length > 0) {
-    const cards = new Cards(next);
     for (const change of changes) {
-      const c = cards.get(change?.cardId);
+      const c = cardOf(s, change?.cardId);
       if (!c || c.zone !== 'Arena' || !isSeat(change.to)) continue;
-      const updated = cards.set(c, { controller: change.to, sequence: null });
-      if (next.pendingContinuation === c.id) next = { ...next, pendingContinuation: null };
-      if (updated.kind === 'Seal') next = { ...next, subturn: broughtIn(next, change.to) };
+      const d = w.card(s, c);
+      d.controller = change.to;
+      d.sequence = null;
+      if (s.pendingContinuation === d.id) s.pendingContinuation = null;
+      if (d.kind === 'Seal') broughtIn(w, s, change.to);
     }
-    next = { ...next, cards: cards.result() };
   }
-  return next;
 }
-

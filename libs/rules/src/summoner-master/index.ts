@@ -3,7 +3,7 @@ import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
 import { decide } from './decide';
 import { describe } from './describe';
-import { evolve } from './evolve';
+import { evolve, evolveInPlace, own, stepInPlace } from './evolve';
 import { initialState } from './setup';
 import type { SmState } from './state';
 import { view } from './view';
@@ -32,4 +32,6 @@ export const summonerMaster: GameSystem<SmState, SmCard> = {
   outcome,
   view,
   describe,
+  // One rule book: `evolve` is the copy-on-write sibling of `evolveInPlace`, and `decide` only reads.
+  inPlace: { own, step: stepInPlace, apply: evolveInPlace },
 };

@@ -1,7 +1,7 @@
 import { normaliseCardName, type SmCard, type SmConfig } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
-import { MatchConfig, SmState, nameKey } from './state';
+import { MatchConfig, SmState, nameKey, rememberOracleKey } from './state';
 
 export const DEFAULT_SHRINE_LEVEL_LIMIT = 15;
 export const DEFAULT_DECK_MINIMUM = { seal: 30, mystic: 30 } as const;
@@ -52,6 +52,7 @@ export function oracleOf(cards: readonly SmCard[]): Map<string, SmCard> {
     if (byId.has(card.id)) throw new RuleViolation('INVALID_CONFIG', `catalog card id "${card.id}" appears twice`, { id: card.id });
     keys.set(key, card.id);
     byId.set(card.id, entry);
+    rememberOracleKey(entry);
   }
   ORACLES.set(cards, byId);
   return byId;

@@ -139,6 +139,13 @@ export function nameKey(kind: Kind, name: string): string {
   return `${kind}|${name}`;
 }
 
+/** Each Oracle entry's `nameKey`, built once per catalog (setup's oracleOf), not once per lookup. */
+const ORACLE_KEYS = new WeakMap<SmCard, string>();
+
+export function rememberOracleKey(entry: SmCard): void {
+  ORACLE_KEYS.set(entry, nameKey(entry.kind, entry.name));
+}
+
 export function cardOf(state: SmState, id: unknown): CardState | undefined {
   if (typeof id !== 'string') return undefined;
   const slot = state.slotOf.get(id);
@@ -190,30 +197,36 @@ export interface Characteristics {
  * `add` [W2]. Costs below 0 count as 0.
  */
 export function effective(state: SmState, card: CardState): Characteristics {
-  const reflectedId = card.zone === 'ReflectionZone' ? undefined : state.reflections[card.owner].get(nameKey(card.kind, card.name));
+  const printed = state.catalog.get(card.catalogId);
+  const reflections = state.reflections[card.owner];
+  let reflectedId: string | undefined;
+  if (card.zone !== 'ReflectionZone' && reflections.size > 0) {
+    // A card's kind and name are its printed entry's (DeckRegistered), so that entry's key is the card's.
+    reflectedId = reflections.get((printed && ORACLE_KEYS.get(printed)) ?? nameKey(card.kind, card.name));
+  }
   const catalogId = reflectedId ?? card.catalogId;
-  const entry = state.catalog.get(catalogId);
-  const values = {
-    level: entry?.level ?? 0,
-    mpCast: entry?.mpCast ?? 0,
-    mpAttack: entry?.mpAttack ?? 0,
-    at: entry?.at ?? 0,
-    df: entry?.df ?? 0,
-    sp: entry?.sp ?? 0,
-  };
+  const entry = reflectedId === undefined ? printed : state.catalog.get(reflectedId);
+  let level = entry?.level ?? 0;
+  let mpCast = entry?.mpCast ?? 0;
+  let mpAttack = entry?.mpAttack ?? 0;
+  let at = entry?.at ?? 0;
+  let df = entry?.df ?? 0;
+  let sp = entry?.sp ?? 0;
   if (state.modifiers.length > 0) {
+    const values = { level, mpCast, mpAttack, at, df, sp };
     for (const m of state.modifiers) if (m.cardId === card.id && m.op === 'set') values[m.field] = m.value;
     for (const m of state.modifiers) if (m.cardId === card.id && m.op === 'add') values[m.field] += m.value;
+    ({ level, mpCast, mpAttack, at, df, sp } = values);
   }
   return {
     catalogId,
     name: card.name,
-    level: values.level,
-    mpCast: Math.max(0, values.mpCast),
-    mpAttack: Math.max(0, values.mpAttack),
-    at: values.at,
-    df: values.df,
-    sp: values.sp,
+    level,
+    mpCast: Math.max(0, mpCast),
+    mpAttack: Math.max(0, mpAttack),
+    at,
+    df,
+    sp,
     interfere: entry?.interfere === true,
     reflected: reflectedId !== undefined,
     entry,

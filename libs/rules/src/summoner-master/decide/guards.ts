@@ -1,14 +1,17 @@
 import { RuleViolation } from '../../rule-violation';
 import { CardState, Seat, SmState, cardOf, isSeat } from '../state';
 
-/** Throws the rule's code unless `condition` holds. */
-export function check(condition: unknown, code: string, message: string, details: Record<string, unknown> = {}): asserts condition {
-  if (!condition) throw new RuleViolation(code, message, details);
+// Checks read `if (!rule) fail(...)`, so the message and details are built only for a refused event:
+// decide runs once per event of every replay.
+
+/** Refuses the event with the rule's code. */
+export function fail(code: string, message: string, details: Record<string, unknown> = {}): never {
+  throw new RuleViolation(code, message, details);
 }
 
 /** A payload field that is missing or malformed (the API parses strictly first; the engine still refuses bad data). */
-export function payloadCheck(condition: unknown, type: string, field: string, what: string): asserts condition {
-  if (!condition) throw new RuleViolation('INVALID_PAYLOAD', `${type}.payload.${field} ${what}`, { field });
+export function payloadFail(type: string, field: string, what: string): never {
+  throw new RuleViolation('INVALID_PAYLOAD', `${type}.payload.${field} ${what}`, { field });
 }
 
 export function str(value: unknown): value is string {
@@ -19,14 +22,14 @@ export function int(value: unknown): value is number {
 }
 
 export function knownCard(state: SmState, id: unknown, type: string, field: string): CardState {
-  payloadCheck(str(id), type, field, 'must be a card id');
+  if (!str(id)) payloadFail(type, field, 'must be a card id');
   const card = cardOf(state, id);
-  check(card, 'UNKNOWN_CARD', `${type}: no card "${id}" was registered in this game (${field})`, { cardId: id });
+  if (!card) fail('UNKNOWN_CARD', `${type}: no card "${id}" was registered in this game (${field})`, { cardId: id });
   return card;
 }
 
 export function seatField(value: unknown, type: string, field: string): Seat {
-  check(isSeat(value), 'UNKNOWN_PLAYER', `${type}: ${field} must be p1 or p2, got ${JSON.stringify(value)}`, { field });
+  if (!isSeat(value)) fail('UNKNOWN_PLAYER', `${type}: ${field} must be p1 or p2, got ${JSON.stringify(value)}`, { field });
   return value;
 }
 
