@@ -4,13 +4,12 @@ import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { decideDeclareAttack, decideDeclareBlocker, decidePassStep, decideResolveBattle } from './decide/battle';
 import { decideEffect } from './decide/effects';
-import { check, fail } from './decide/guards';
+import { fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
-import { evolveAndRemember } from './evolve';
-import { AgState, SEATS, Seat, fullConfig, isSeat, other } from './state';
-import { canonicalJson } from '../same-event';
+import { applyEvent, evolve } from './evolve';
+import { AgState, FullConfig, Seat, StateDraft, fullConfig, isSeat } from './state';
 
 const schemas = new Map<string, z.ZodType>();
 function schemaOf(type: string): z.ZodType | undefined {
@@ -29,25 +28,48 @@ const SETUP_STAGE: Partial<Record<AegisEventType, AgState['stage']>> = {
   OpeningHandDrawn: 'hands',
 };
 
-/** Events a loss can follow (AG-R1, AG-R5, concession): only these are folded here to derive GameEnded. */
+/** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
 const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
 
 /**
  * Validates one recorded action (§12.1 check order) and returns it, followed by `GameEnded` when it
- * meets a loss condition. Throws RuleViolation for an illegal action.
+ * meets a loss condition. Throws RuleViolation for an illegal action. Leaves the state untouched.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  if (!MAY_END.has(event.type)) return [event];
+  const ended = gameEnded(evolve(state, event));
+  return ended ? [event, ended] : [event];
+}
+
+/**
+ * `decide` on a state the caller owns (GameSystem.inPlace): the same checks, then the action and
+ * what it derives applied to the state in place. An illegal action throws before anything changes.
+ */
+export function step(state: AgState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  const draft = state as StateDraft;
+  applyEvent(draft, null, event);
+  if (!MAY_END.has(event.type)) return [event];
+  const ended = gameEnded(draft);
+  if (!ended) return [event];
+  applyEvent(draft, null, ended);
+  return [event, ended];
+}
+
+/** Every check of one action, in §12.1's order; returns the action as the log holds it. */
+function validate(state: AgState, action: LogEvent): LogEvent {
   if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as AegisEventType;
   const payload = event.payload as any;
   const actor = event.player as Seat;
   setupOrder(state, type, actor);
-  knownCards(state, payload);
+  knownCards(state, type, payload);
 
   switch (type) {
     case 'MatchCreated':
-      if (!(canonicalJson(fullConfig((payload as E.AgMatchCreated).config)) === canonicalJson(state.headerConfig))) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
+      if (!sameConfig(fullConfig((payload as E.AgMatchCreated).config), state.headerConfig)) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
       break;
     case 'DeckRegistered':
       decideDeckRegistered(state, actor, payload);
@@ -111,49 +133,106 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  if (!MAY_END.has(type)) return [event];
-  const after = evolveAndRemember(state, event);
-  const ended = gameEnded(after);
-  return ended ? [event, ended] : [event];
+  return event;
+}
+
+/** Two full configs are the same match config (every field is a number or a string). */
+function sameConfig(a: FullConfig, b: FullConfig): boolean {
+  return (
+    a.openingHandSize === b.openingHandSize &&
+    a.mainDeckSize === b.mainDeckSize &&
+    a.maxCopiesPerName === b.maxCopiesPerName &&
+    a.winRule === b.winRule &&
+    a.refreshScope === b.refreshScope &&
+    a.tieRule === b.tieRule
+  );
 }
 
 /** GameEnded when a player met a loss condition (§1.1); both at once is a draw (AG-R5). */
 function gameEnded(state: AgState): LogEvent | undefined {
-  const losers = SEATS.filter((s) => state.players[s].lost);
-  if (losers.length === 0) return undefined;
-  const reason = state.players[losers[0]!].lost!;
-  if (losers.length === 2) return { type: 'GameEnded', payload: { draw: true, reason } };
-  return { type: 'GameEnded', payload: { winner: other(losers[0]!), reason } };
+  const p1 = state.players.p1.lost;
+  const p2 = state.players.p2.lost;
+  if (!p1 && !p2) return undefined;
+  if (p1 && p2) return { type: 'GameEnded', payload: { draw: true, reason: p1 } };
+  return p1 ? { type: 'GameEnded', payload: { winner: 'p2', reason: p1 } } : { type: 'GameEnded', payload: { winner: 'p1', reason: p2! } };
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
 function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
-  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', () => `${type}: ${message}`, () => ({ stage: state.stage }));
-  if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
+  if (state.stage === 'none') return order(state, type === 'MatchCreated', type, 'the game starts with MatchCreated');
   if (type === 'Concede') return;
   const stage = SETUP_STAGE[type];
-  if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun (both opening hands come first)');
-  order(state.stage === stage, `expected in stage ${stage}`);
+  if (stage === undefined) return order(state, state.stage === 'playing', type, 'turn 1 has not begun (both opening hands come first)');
+  order(state, state.stage === stage, type, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);
-  if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
+  if (type === 'OpeningHandDrawn') order(state, !state.players[actor].openingHandDrawn, type, `${actor} has drawn an opening hand`);
 }
 
-const ID_FIELDS = ['cardId', 'attackerId', 'blockerId', 'aegisCardId', 'replaceCardId', 'brokenAegisId'] as const;
-const ID_LISTS = ['cardIds', 'discardIds', 'aegisCardIds'] as const;
+function order(state: AgState, ok: boolean, type: AegisEventType, message: string): void {
+  if (!ok) fail('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+}
 
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (log format property 2). */
-function knownCards(state: AgState, payload: any): void {
+function knownCards(state: AgState, type: AegisEventType, payload: any): void {
+  // The shape is checked: each type names cards in these fields only (ids first, then lists, the target, the source).
   const cards = state.cards;
-  const known = (id: unknown) => {
-    if (typeof id === 'string' && !cards.has(id)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
-  };
-  for (const f of ID_FIELDS) if (payload[f] !== undefined) known(payload[f]);
-  for (const f of ID_LISTS) {
-    const list = payload[f];
-    if (list !== undefined) for (let i = 0; i < list.length; i++) known(list[i]);
+  switch (type) {
+    case 'OpeningHandDrawn':
+    case 'DrawForTurn':
+      return knownList(cards, payload.cardIds);
+    case 'ResolveAegis':
+      return known(cards, payload.aegisCardId);
+    case 'SummonUnit':
+      known(cards, payload.cardId);
+      return knownList(cards, payload.discardIds);
+    case 'PlaySupport':
+      known(cards, payload.cardId);
+      return known(cards, payload.replaceCardId);
+    case 'PlaySpell':
+      return known(cards, payload.cardId);
+    case 'DeclareAttack':
+      known(cards, payload.attackerId);
+      if (payload.target.kind === 'unit') known(cards, payload.target.cardId);
+      return;
+    case 'DeclareBlocker':
+      return known(cards, payload.blockerId);
+    case 'ResolveBattle':
+      return known(cards, payload.brokenAegisId);
+    case 'MoveCard':
+    case 'DestroyUnit':
+    case 'ModifyPower':
+    case 'SetUnitReady':
+      known(cards, payload.cardId);
+      return knownSource(cards, payload.sourceCardId);
+    case 'DrawCards':
+    case 'RevealCards':
+    case 'LookAtCards':
+      knownList(cards, payload.cardIds);
+      return knownSource(cards, payload.sourceCardId);
+    case 'BreakAegis':
+      knownList(cards, payload.aegisCardIds);
+      return knownSource(cards, payload.sourceCardId);
+    case 'ChangeMana':
+    case 'NegateAttack':
+    case 'ShuffleZone':
+    case 'Note':
+      return knownSource(cards, payload.sourceCardId);
+    default:
+      // Setup, step and end events name no card instance.
+      return;
   }
-  if (payload.target !== undefined && payload.target.kind === 'unit') known(payload.target.cardId);
-  if (payload.sourceCardId !== undefined && payload.sourceCardId !== 'rule') known(payload.sourceCardId);
+}
+
+function known(cards: AgState['cards'], id: unknown): void {
+  if (typeof id === 'string' && !cards.has(id)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+}
+
+function knownList(cards: AgState['cards'], list: readonly unknown[] | undefined): void {
+  if (list !== undefined) for (let i = 0; i < list.length; i++) known(cards, list[i]);
+}
+
+function knownSource(cards: AgState['cards'], id: unknown): void {
+  if (id !== undefined && id !== 'rule') known(cards, id);
 }
 
 // ---- shape: the schema, with a hand-written fast path for the events that make up most of a log ----

@@ -133,6 +133,17 @@ export interface AgState {
   readonly result?: GameResult;
 }
 
+/**
+ * The same state while one fold changes it in place (evolve.ts): the top level and each player are
+ * writable, and so are a player's zones. What the rules never change in place stays readonly and is
+ * replaced instead: the catalog, card instances, config, the battle, units, modifiers, quotas and
+ * the identity (shared with the DeckRegistered payload).
+ */
+export type PlayerDraft = {
+  -readonly [K in keyof PlayerState]: K extends 'identity' ? PlayerState[K] : PlayerState[K] extends readonly (infer T)[] ? T[] : PlayerState[K];
+};
+export type StateDraft = { -readonly [K in Exclude<keyof AgState, 'players'>]: AgState[K] } & { players: Record<Seat, PlayerDraft> };
+
 export function instanceOf(state: AgState, id: CardId): Instance | undefined {
   return state.cards.get(id);
 }
