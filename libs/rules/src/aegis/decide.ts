@@ -1,6 +1,5 @@
 import type * as E from '@cardlog/events';
-import { AegisEventType, LogEvent, aegisEvents, eventSchemaFor } from '@cardlog/events';
-import type { z } from 'zod';
+import { AegisEventType, LogEvent } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
 import { decideDeclareAttack, decideDeclareBlocker, decidePassStep, decideResolveBattle } from './decide/battle';
 import { decideEffect } from './decide/effects';
@@ -9,16 +8,8 @@ import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/p
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
 import { applyEvent, evolve } from './evolve';
-import { AgState, FullConfig, Seat, StateDraft, fullConfig, isSeat } from './state';
-
-const schemas = new Map<string, z.ZodType>();
-function schemaOf(type: string): z.ZodType | undefined {
-  const def = (aegisEvents as Record<string, E.EventDefinition>)[type];
-  if (!def) return undefined;
-  let schema = schemas.get(type);
-  if (!schema) schemas.set(type, (schema = eventSchemaFor(type, def)));
-  return schema;
-}
+import { shapeOf } from './shape';
+import { AgState, FullConfig, Seat, StateDraft, fullConfig } from './state';
 
 const SETUP_STAGE: Partial<Record<AegisEventType, AgState['stage']>> = {
   MatchCreated: 'none',
@@ -233,107 +224,4 @@ function knownList(cards: AgState['cards'], list: readonly unknown[] | undefined
 
 function knownSource(cards: AgState['cards'], id: unknown): void {
   if (id !== undefined && id !== 'rule') known(cards, id);
-}
-
-// ---- shape: the schema, with a hand-written fast path for the events that make up most of a log ----
-
-const isId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 100;
-const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && v.every(isId);
-
-function keysAre(o: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []): boolean {
-  let n = 0;
-  for (const k in o) {
-    if (required.includes(k)) n++;
-    else if (!optional.includes(k)) return false;
-  }
-  return n === required.length;
-}
-
-type Fast = (p: Record<string, any>) => boolean;
-const FAST: Readonly<Record<string, Fast>> = {
-  AdvanceStep: (p) => keysAre(p, []),
-  PassStep: (p) => keysAre(p, []),
-  Concede: (p) => keysAre(p, []),
-  ResolveBattle: (p) => keysAre(p, [], ['brokenAegisId']) && (p.brokenAegisId === undefined || isId(p.brokenAegisId)),
-  DrawForTurn: (p) => keysAre(p, ['cardIds']) && isIdList(p.cardIds),
-  PlaySpell: (p) => keysAre(p, ['cardId']) && isId(p.cardId),
-  DeclareBlocker: (p) => keysAre(p, ['blockerId']) && isId(p.blockerId),
-  ResolveAegis: (p) => keysAre(p, ['aegisCardId']) && isId(p.aegisCardId),
-  SummonUnit: (p) => keysAre(p, ['cardId', 'discardIds']) && isId(p.cardId) && isIdList(p.discardIds),
-  PlaySupport: (p) => keysAre(p, ['cardId'], ['replaceCardId']) && isId(p.cardId) && (p.replaceCardId === undefined || isId(p.replaceCardId)),
-  DeclareAttack: (p) => {
-    if (!keysAre(p, ['attackerId', 'target']) || !isId(p.attackerId)) return false;
-    const t = p.target;
-    if (typeof t !== 'object' || t === null) return false;
-    return t.kind === 'aegis' ? keysAre(t, ['kind']) : t.kind === 'unit' && keysAre(t, ['kind', 'cardId']) && isId(t.cardId);
-  },
-};
-
-const isSource = { sourceCardId: true } as const;
-const sourced = (p: Record<string, any>) => isId(p.sourceCardId);
-const isPlayer = (v: unknown) => v === 'p1' || v === 'p2';
-const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-const ELEMENT = /^[a-z][a-z0-9-]*$/;
-const isEntries = (v: unknown, max: number) =>
-  Array.isArray(v) &&
-  v.length <= max &&
-  v.every((e) => typeof e === 'object' && e !== null && keysAre(e, ['cardId', 'catalogId']) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200);
-const DURATIONS = new Set(['battle', 'turn', 'permanent', 'whileSourceInPlay']);
-void isSource;
-
-/** Effect and setup events with no actor, checked by hand like FAST (unknown shapes fall through to zod). */
-const FAST_NO_ACTOR: Readonly<Record<string, Fast>> = {
-  GameStarted: (p) => keysAre(p, []),
-  ModifyPower: (p) => keysAre(p, ['sourceCardId', 'cardId', 'delta', 'duration']) && sourced(p) && isId(p.cardId) && isInt(p.delta, -100, 100) && DURATIONS.has(p.duration),
-  DrawCards: (p) => keysAre(p, ['sourceCardId', 'player', 'count', 'cardIds']) && sourced(p) && isPlayer(p.player) && isInt(p.count, 0, 60) && isIdList(p.cardIds),
-  ChangeMana: (p) => keysAre(p, ['sourceCardId', 'player', 'delta']) && sourced(p) && isPlayer(p.player) && isInt(p.delta, -100, 100),
-  SetUnitReady: (p) => keysAre(p, ['sourceCardId', 'cardId', 'ready']) && sourced(p) && isId(p.cardId) && typeof p.ready === 'boolean',
-  DestroyUnit: (p) => keysAre(p, ['sourceCardId', 'cardId']) && sourced(p) && isId(p.cardId),
-  NegateAttack: (p) => keysAre(p, ['sourceCardId']) && sourced(p),
-};
-const FAST_SETUP: Readonly<Record<string, Fast>> = {
-  OpeningHandDrawn: (p) => keysAre(p, ['cardIds']) && isIdList(p.cardIds),
-  DeckRegistered: (p) =>
-    keysAre(p, ['identity', 'main', 'aegis']) &&
-    Array.isArray(p.identity) &&
-    p.identity.length <= 10 &&
-    p.identity.every((e: unknown) => typeof e === 'string' && e.length <= 50 && ELEMENT.test(e)) &&
-    isEntries(p.main, 500) &&
-    isEntries(p.aegis, 20),
-};
-
-function fastShape(event: LogEvent): boolean {
-  const p0 = event.payload;
-  if (typeof p0 !== 'object' || p0 === null || Array.isArray(p0)) return false;
-  const noActor = FAST_NO_ACTOR[event.type];
-  if (noActor) {
-    for (const key in event) if (key !== 'type' && key !== 'payload') return false;
-    return noActor(p0 as Record<string, unknown>);
-  }
-  const fast = FAST[event.type] ?? FAST_SETUP[event.type];
-  if (!fast) return false;
-  const p = event.payload;
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
-  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
-  return isSeat(event.player) && fast(p as Record<string, unknown>);
-}
-
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
-function shapeOf(action: LogEvent): LogEvent {
-  let event = action;
-  if ('seq' in action) {
-    const { seq: _seq, ...rest } = action;
-    event = rest;
-  }
-  if (fastShape(event)) return event;
-  const schema = schemaOf(event.type);
-  if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${event.type}"`, { type: event.type });
-  const parsed = schema.safeParse(event);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.map(String).join('.');
-    throw new RuleViolation('BAD_PAYLOAD', `${event.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
-  }
-  if (!(event.player === undefined || isSeat(event.player))) fail('BAD_PAYLOAD', `Aegis has seats p1 and p2 only, not ${event.player}`);
-  return event;
 }

@@ -268,15 +268,19 @@ function resolveBattle(s: StateDraft, from: AgState | null, brokenAegisId: CardI
 }
 
 function expire(s: StateDraft, from: AgState | null, duration: 'battle' | 'turn'): void {
-  const lasts = (m: Modifier) => m.duration !== duration;
   for (const seat of SEATS) {
     const units = s.players[seat].units;
     for (let i = 0; i < units.length; i++) {
       const u = units[i]!;
-      if (u.mods.every(lasts)) continue;
-      writable(s, from, seat).units[i] = { id: u.id, ready: u.ready, mods: u.mods.filter(lasts) };
+      if (!hasMod(u.mods, duration)) continue;
+      writable(s, from, seat).units[i] = { id: u.id, ready: u.ready, mods: u.mods.filter((m) => m.duration !== duration) };
     }
   }
+}
+
+function hasMod(mods: readonly Modifier[], duration: Modifier['duration']): boolean {
+  for (let i = 0; i < mods.length; i++) if (mods[i]!.duration === duration) return true;
+  return false;
 }
 
 /** `AdvanceStep`: the next step, and the turn switch when the End Phase is left (AG-R30). */
