@@ -168,6 +168,9 @@ function knownCards(state: AgState, type: AegisEventType, payload: any): void {
   // The shape is checked: each type names cards in these fields only (ids first, then lists, the target, the source).
   const cards = state.cards;
   switch (type) {
+    case 'AdvanceStep':
+    case 'PassStep':
+      return;
     case 'OpeningHandDrawn':
     case 'DrawForTurn':
       return knownList(cards, payload.cardIds);

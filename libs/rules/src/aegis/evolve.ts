@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
-import { AgState, CardId, FRESH_QUOTA, MANA_CAP, Modifier, PlayerDraft, SEATS, STEPS, Seat, StateDraft, battleOutcome, fullConfig, nextBattleStep, other, unitOf } from './state';
+import { AgState, CardId, FRESH_QUOTA, MANA_CAP, Modifier, PlayerDraft, SEATS, STEPS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, other, unitOf } from './state';
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
@@ -116,14 +116,14 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent)
       return;
     }
     case 'PassStep':
-      if (s.battle) s.battle = { ...s.battle, step: nextBattleStep(s.battle.step) };
+      if (s.battle) s.battle = battleWith(s.battle, { step: nextBattleStep(s.battle.step) });
       return;
     case 'DeclareBlocker': {
       const battle = s.battle;
       if (!battle) return;
       const id = (payload as E.AgDeclareBlocker).blockerId;
       setReady(s, from, actor, id, false);
-      s.battle = { ...battle, blockerId: id, step: 'defenseWindow' };
+      s.battle = battleWith(battle, { blockerId: id, step: 'defenseWindow' });
       return;
     }
     case 'ResolveBattle':
@@ -181,7 +181,7 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent)
       return;
     }
     case 'NegateAttack':
-      if (s.battle) s.battle = { ...s.battle, negated: true };
+      if (s.battle) s.battle = battleWith(s.battle, { negated: true });
       return;
     case 'ShuffleZone': {
       const shuffle = payload as E.AgShuffleZone;
@@ -247,7 +247,7 @@ function playSpell(s: StateDraft, from: AgState | null, seat: Seat, id: CardId):
   }
   // AG-R14: a spell played in a battle window closes it and advances the battle at once.
   const battle = s.battle;
-  if (battle && (spellType === 'Attack' || spellType === 'Defense')) s.battle = { ...battle, step: nextBattleStep(battle.step) };
+  if (battle && (spellType === 'Attack' || spellType === 'Defense')) s.battle = battleWith(battle, { step: nextBattleStep(battle.step) });
 }
 
 function resolveBattle(s: StateDraft, from: AgState | null, brokenAegisId: CardId | undefined): void {

@@ -35,12 +35,19 @@ function keyCount(o: object): number {
   return n;
 }
 
-/** `o` has the `required` keys, which the caller checks, plus any of the `optional` keys, and no others. */
-function keysAre(o: Record<string, unknown>, required: number, ...optional: string[]): boolean {
+/** `o` has `required` keys (the caller checks which), plus `optional` if it is there, and no others. */
+function keysAre(o: Record<string, unknown>, required: number, optional?: string): boolean {
+  return keyCount(o) === (optional !== undefined && optional in o ? required + 1 : required);
+}
+
+/** As `keysAre`, with several optional keys. */
+function keysAmong(o: Record<string, unknown>, required: number, optional: readonly string[]): boolean {
   let n = required;
   for (const k of optional) if (k in o) n++;
   return keyCount(o) === n;
 }
+
+const CONFIG_OPTIONAL = ['mainDeckSize', 'maxCopiesPerName', 'winRule', 'refreshScope', 'tieRule'] as const;
 
 const isEntries = (v: unknown, max: number) =>
   Array.isArray(v) &&
@@ -50,7 +57,7 @@ const isEntries = (v: unknown, max: number) =>
 /** agConfigSchema, by hand. */
 export function isConfig(c: unknown): boolean {
   if (!isObject(c)) return false;
-  if (!keysAre(c, 1, 'mainDeckSize', 'maxCopiesPerName', 'winRule', 'refreshScope', 'tieRule')) return false;
+  if (!keysAmong(c, 1, CONFIG_OPTIONAL)) return false;
   return (
     isInt(c.openingHandSize, 0, 60) &&
     isOptionalInt(c.mainDeckSize, 1, 500) &&

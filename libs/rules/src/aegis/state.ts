@@ -192,8 +192,23 @@ export function decider(battle: Battle): Seat | undefined {
   return other(battle.attacker);
 }
 
+const NEXT_BATTLE_STEP: Readonly<Record<BattleStep, BattleStep>> = { attackWindow: 'blockStep', blockStep: 'defenseWindow', defenseWindow: 'resolve', resolve: 'resolve' };
+
+/** The step after this one; Resolve is the last (BATTLE_STEPS' order). */
 export function nextBattleStep(step: BattleStep): BattleStep {
-  return BATTLE_STEPS[Math.min(BATTLE_STEPS.indexOf(step) + 1, BATTLE_STEPS.length - 1)]!;
+  return NEXT_BATTLE_STEP[step];
+}
+
+/** The battle with some of its fields changed (a battle is a value: replaced, never changed). */
+export function battleWith(b: Battle, change: { readonly step?: BattleStep; readonly blockerId?: CardId; readonly negated?: boolean }): Battle {
+  return {
+    attackerId: b.attackerId,
+    attacker: b.attacker,
+    target: b.target,
+    blockerId: change.blockerId ?? b.blockerId,
+    step: change.step ?? b.step,
+    negated: change.negated ?? b.negated,
+  };
 }
 
 /** The result of `ResolveBattle` (§9 step 5), computed the same way by decide and evolve. */
