@@ -11,13 +11,23 @@ import { applyEvent, evolve } from './evolve';
 import { shapeOf } from './shape';
 import { AgState, FullConfig, Seat, StateDraft, fullConfig } from './state';
 
-const SETUP_STAGE: Partial<Record<AegisEventType, AgState['stage']>> = {
-  MatchCreated: 'none',
-  DeckRegistered: 'decks',
-  FirstPlayerChosen: 'firstPlayer',
-  GameStarted: 'gameStart',
-  OpeningHandDrawn: 'hands',
-};
+/** The stage a setup event belongs to (§5), or undefined for the events of play. */
+function setupStage(type: AegisEventType): AgState['stage'] | undefined {
+  switch (type) {
+    case 'MatchCreated':
+      return 'none';
+    case 'DeckRegistered':
+      return 'decks';
+    case 'FirstPlayerChosen':
+      return 'firstPlayer';
+    case 'GameStarted':
+      return 'gameStart';
+    case 'OpeningHandDrawn':
+      return 'hands';
+    default:
+      return undefined;
+  }
+}
 
 /** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
 const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
@@ -152,7 +162,7 @@ function gameEnded(state: AgState): LogEvent | undefined {
 function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
   if (state.stage === 'none') return order(state, type === 'MatchCreated', type, 'the game starts with MatchCreated');
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE[type];
+  const stage = setupStage(type);
   if (stage === undefined) return order(state, state.stage === 'playing', type, 'turn 1 has not begun (both opening hands come first)');
   order(state, state.stage === stage, type, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);

@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
-import { AgState, CardId, FRESH_QUOTA, MANA_CAP, Modifier, PlayerDraft, SEATS, STEPS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, other, unitOf } from './state';
+import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, STEPS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, other, unitOf } from './state';
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
@@ -16,7 +16,7 @@ function shallow(state: AgState): StateDraft {
     headerConfig: state.headerConfig,
     config: state.config,
     stage: state.stage,
-    cards: state.cards,
+    cards: state.cards as Map<CardId, Instance>,
     players: { p1: state.players.p1 as PlayerDraft, p2: state.players.p2 as PlayerDraft },
     firstPlayer: state.firstPlayer,
     turn: state.turn,
@@ -32,6 +32,7 @@ function shallow(state: AgState): StateDraft {
 export function own(state: AgState): StateDraft {
   const s = shallow(state);
   s.players = { p1: ownPlayer(state.players.p1), p2: ownPlayer(state.players.p2) };
+  s.cards = new Map(state.cards);
   return s;
 }
 
@@ -198,8 +199,8 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent)
 }
 
 function registerDeck(s: StateDraft, from: AgState | null, seat: Seat, deck: E.AgDeckRegistered): void {
-  // The instance map is shared with the states before this one: replaced, never changed.
-  const cards = new Map(s.cards);
+  // A copy-on-write draft shares the instance map with the state before it: that one is replaced.
+  const cards = from === null ? s.cards : new Map(s.cards);
   const bind = (entries: readonly E.AgDeckEntry[]) => {
     for (const e of entries) {
       const card = s.catalog.get(e.catalogId);

@@ -41,7 +41,7 @@ export function writable(s: StateDraft, from: AgState | null, seat: Seat): Playe
 /** Removes the element at `i`, keeping the order (the zones are a handful of cards). */
 function removeAt<T>(list: T[], i: number): void {
   for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
-  list.length--;
+  list.pop();
 }
 
 function remove(list: CardId[], id: CardId): boolean {

@@ -135,14 +135,18 @@ export interface AgState {
 
 /**
  * The same state while one fold changes it in place (evolve.ts): the top level and each player are
- * writable, and so are a player's zones. What the rules never change in place stays readonly and is
- * replaced instead: the catalog, card instances, config, the battle, units, modifiers, quotas and
- * the identity (shared with the DeckRegistered payload).
+ * writable, and so are a player's zones and the instance map. What the rules never change in place
+ * stays readonly and is replaced instead: the catalog, card instances, config, the battle, units,
+ * modifiers, quotas and the identity (shared with the DeckRegistered payload). A copy-on-write
+ * draft still shares players and instances with the state it came from until it copies them.
  */
 export type PlayerDraft = {
   -readonly [K in keyof PlayerState]: K extends 'identity' ? PlayerState[K] : PlayerState[K] extends readonly (infer T)[] ? T[] : PlayerState[K];
 };
-export type StateDraft = { -readonly [K in Exclude<keyof AgState, 'players'>]: AgState[K] } & { players: Record<Seat, PlayerDraft> };
+export type StateDraft = { -readonly [K in Exclude<keyof AgState, 'players' | 'cards'>]: AgState[K] } & {
+  players: Record<Seat, PlayerDraft>;
+  cards: Map<CardId, Instance>;
+};
 
 export function instanceOf(state: AgState, id: CardId): Instance | undefined {
   return state.cards.get(id);
