@@ -8,15 +8,16 @@ export function decideDeckRegistered(state: AgState, _seat: Seat, deck: AgDeckRe
   const identity = deck.identity;
   if (!(identity.length >= 1 && identity.length <= 2 && new Set(identity).size === identity.length && !identity.includes('neutral'))) fail('DECK_IDENTITY_SIZE', `identity [${identity.join(', ')}]: choose 1 or 2 distinct elements (Mono / Dual, AG-R22)`, { identity });
   const ids = new Set<string>();
+  const bound = state.cards.size > 0 ? state.cards : undefined;
   for (const entries of [deck.main, deck.aegis]) {
     for (const e of entries) {
-      if (!(!ids.has(e.cardId) && !state.cards.has(e.cardId))) fail('DECK_DUPLICATE_INSTANCE', `instance id ${e.cardId} is used twice in this game`, { cardId: e.cardId });
+      if (!(!ids.has(e.cardId) && !bound?.has(e.cardId))) fail('DECK_DUPLICATE_INSTANCE', `instance id ${e.cardId} is used twice in this game`, { cardId: e.cardId });
       ids.add(e.cardId);
     }
   }
   const main = cardsFor(state, deck.main, 'main');
   const aegis = cardsFor(state, deck.aegis, 'aegis');
-  const inIdentity = (card: AgCard) => card.colors.every((c) => identity.includes(c));
+  const inIdentity = (card: AgCard) => within(card.colors, identity);
   for (let i = 0; i < main.length; i++) {
     const card = main[i]!;
     if (!(card.type !== 'Aegis')) fail('DECK_MAIN_TYPE', `main[${i}] ${card.name} is an Aegis card; Aegis go in the Aegis pile`, { index: i });
@@ -54,4 +55,9 @@ function cardsFor(state: AgState, entries: readonly AgDeckEntry[], where: string
     cards.push(card);
   }
   return cards;
+}
+
+function within(colors: readonly string[], identity: readonly string[]): boolean {
+  for (let i = 0; i < colors.length; i++) if (!identity.includes(colors[i]!)) return false;
+  return true;
 }
