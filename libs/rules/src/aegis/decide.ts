@@ -9,7 +9,7 @@ import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
 import { applyEvent, evolve } from './evolve';
 import { shapeOf } from './shape';
-import { AgState, FullConfig, Seat, StateDraft, fullConfig } from './state';
+import { AgState, FullConfig, SEATS, Seat, StateDraft, fullConfig, other } from './state';
 
 /** The stage a setup event belongs to (§5), or undefined for the events of play. */
 function setupStage(type: AegisEventType): AgState['stage'] | undefined {
@@ -151,11 +151,11 @@ function sameConfig(a: FullConfig, b: FullConfig): boolean {
 
 /** GameEnded when a player met a loss condition (§1.1); both at once is a draw (AG-R5). */
 function gameEnded(state: AgState): LogEvent | undefined {
-  const p1 = state.players.p1.lost;
-  const p2 = state.players.p2.lost;
-  if (!p1 && !p2) return undefined;
-  if (p1 && p2) return { type: 'GameEnded', payload: { draw: true, reason: p1 } };
-  return p1 ? { type: 'GameEnded', payload: { winner: 'p2', reason: p1 } } : { type: 'GameEnded', payload: { winner: 'p1', reason: p2! } };
+  const losers = SEATS.filter((s) => state.players[s].lost);
+  if (losers.length === 0) return undefined;
+  const reason = state.players[losers[0]!].lost!;
+  if (losers.length === 2) return { type: 'GameEnded', payload: { draw: true, reason } };
+  return { type: 'GameEnded', payload: { winner: other(losers[0]!), reason } };
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
@@ -221,9 +221,18 @@ function knownCards(state: AgState, type: AegisEventType, payload: any): void {
     case 'ShuffleZone':
     case 'Note':
       return knownSource(cards, payload.sourceCardId);
-    default:
-      // Setup, step and end events name no card instance.
+    case 'MatchCreated':
+    case 'DeckRegistered':
+    case 'FirstPlayerChosen':
+    case 'GameStarted':
+    case 'Concede':
+    case 'GameEnded':
+      // DeckRegistered binds its instances; the others name none.
       return;
+    default: {
+      const unreachable: never = type;
+      return unreachable;
+    }
   }
 }
 

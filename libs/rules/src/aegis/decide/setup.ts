@@ -17,14 +17,13 @@ export function decideDeckRegistered(state: AgState, _seat: Seat, deck: AgDeckRe
   }
   const main = cardsFor(state, deck.main, 'main');
   const aegis = cardsFor(state, deck.aegis, 'aegis');
-  const inIdentity = (card: AgCard) => within(card.colors, identity);
   for (let i = 0; i < main.length; i++) {
     const card = main[i]!;
     if (!(card.type !== 'Aegis')) fail('DECK_MAIN_TYPE', `main[${i}] ${card.name} is an Aegis card; Aegis go in the Aegis pile`, { index: i });
   }
   for (let i = 0; i < main.length; i++) {
     const card = main[i]!;
-    if (!(inIdentity(card))) fail('DECK_MAIN_COLOR', `main[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
+    if (!(within(card.colors, identity))) fail('DECK_MAIN_COLOR', `main[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
   }
   if (!(aegis.length === AEGIS_PILE_SIZE)) fail('DECK_AEGIS_COUNT', `the Aegis pile holds ${aegis.length} cards; it must hold exactly ${AEGIS_PILE_SIZE}`, { count: aegis.length });
   for (let i = 0; i < aegis.length; i++) {
@@ -33,7 +32,7 @@ export function decideDeckRegistered(state: AgState, _seat: Seat, deck: AgDeckRe
   }
   for (let i = 0; i < aegis.length; i++) {
     const card = aegis[i]!;
-    if (!(inIdentity(card))) fail('DECK_AEGIS_COLOR', `aegis[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
+    if (!(within(card.colors, identity))) fail('DECK_AEGIS_COLOR', `aegis[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
   }
   const size = state.config.mainDeckSize;
   if (size !== undefined) if (!(main.length === size)) fail('DECK_MAIN_SIZE', `the main deck has ${main.length} cards; this match requires ${size} (AG-R8)`, { count: main.length });
@@ -57,6 +56,7 @@ function cardsFor(state: AgState, entries: readonly AgDeckEntry[], where: string
   return cards;
 }
 
+/** Every colour of the card is in the deck's identity. */
 function within(colors: readonly string[], identity: readonly string[]): boolean {
   for (let i = 0; i < colors.length; i++) if (!identity.includes(colors[i]!)) return false;
   return true;
