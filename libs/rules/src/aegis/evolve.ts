@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
-import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, STEPS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, other, unitOf } from './state';
+import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
@@ -288,7 +288,7 @@ function hasMod(mods: readonly Modifier[], duration: Modifier['duration']): bool
 function advance(s: StateDraft, from: AgState | null): void {
   const step = s.step ?? 'S1';
   if (step !== 'end') {
-    s.step = STEPS[STEPS.indexOf(step) + 1]!;
+    s.step = nextStep(step);
     return;
   }
   for (const seat of SEATS) if (s.players[seat].mana !== MANA_CAP) writable(s, from, seat).mana = MANA_CAP;

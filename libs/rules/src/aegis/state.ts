@@ -9,6 +9,9 @@ export const isSeat = (value: unknown): value is Seat => value === 'p1' || value
 /** Where a turn stands (§6): the Start Phase's three steps, then Draw, Main, Battle and End. */
 export type Step = 'S1' | 'S2' | 'S3' | 'draw' | 'main' | 'battle' | 'end';
 export const STEPS: readonly Step[] = ['S1', 'S2', 'S3', 'draw', 'main', 'battle', 'end'];
+const NEXT_STEP = Object.fromEntries(STEPS.map((step, i) => [step, STEPS[i + 1] ?? step])) as Readonly<Record<Step, Step>>;
+/** The step after this one in STEPS' order (the End Phase is left by the turn switch instead). */
+export const nextStep = (step: Step): Step => NEXT_STEP[step];
 
 export const UNIT_CAPACITY = 4;
 export const SUPPORT_CAPACITY = 3;
