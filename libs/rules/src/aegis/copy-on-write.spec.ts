@@ -3,6 +3,7 @@ import type { GameHeader } from '../game-system';
 import { replay, resolveHeader } from '../replay';
 import { aegis } from '.';
 import { simulateAegisGames } from './simulate/game';
+import { Table, id } from './testing/harness';
 import { AgState } from './state';
 
 // evolve and decide run the in-place rule book on a copy-on-write draft: the state they are given
@@ -27,6 +28,37 @@ describe('the pure Aegis evolve and decide', () => {
         state = next;
       }
     }
+  });
+
+  it('leave the state as it was for the effect events the simulator does not play', () => {
+    const [A, B] = ['p1', 'p2'] as const;
+    const t = new Table().start().place(A, 'unit', 'u1').place(A, 'support', 'sp1').place(B, 'unit', 'u3').give(A, 'u5').to(A, 'main');
+    t.effect('ModifyPower', { cardId: id(A, 'u1'), delta: 2, duration: 'turn' });
+    t.effect('ModifyPower', { cardId: id(A, 'u1'), delta: 1, duration: 'whileSourceInPlay', sourceCardId: id(A, 'sp1') });
+    t.effect('SetUnitReady', { cardId: id(A, 'u1'), ready: false });
+    t.effect('ChangeMana', { player: A, delta: -2 });
+    t.effect('MoveCard', { cardId: id(A, 'u5'), from: 'hand', to: 'deck', position: 'top' });
+    t.effect('DrawCards', { player: A, count: 1, cardIds: t.nextCards(A, 1) });
+    t.effect('MoveCard', { cardId: id(A, 'u5'), from: 'hand', to: 'deck', position: 'bottom' });
+    t.effect('ShuffleZone', { player: A, zone: 'deck' });
+    t.effect('BreakAegis', { player: B, count: 1, aegisCardIds: [id(B, 'aegis1')] });
+    t.effect('DestroyUnit', { cardId: id(B, 'u3') });
+    t.effect('RevealCards', { player: A, cardIds: [id(A, 'u1')] });
+    t.effect('Note', { text: 'a judge call' });
+    t.place(B, 'unit', 'u1').to(B, 'battle').attack(B, 'u1', 'u1');
+    t.effect('NegateAttack', {});
+    t.resolve();
+    const types = new Set(t.log.map((e) => e.type));
+    for (const type of ['ModifyPower', 'SetUnitReady', 'ChangeMana', 'MoveCard', 'DrawCards', 'ShuffleZone', 'BreakAegis', 'DestroyUnit', 'NegateAttack']) expect(types).toContain(type);
+
+    let state = new Table().state;
+    for (const event of t.log.slice(1)) {
+      const before = snapshot(state);
+      const next = aegis.evolve(state, event);
+      expect(snapshot(state)).toBe(before);
+      state = next;
+    }
+    expect(snapshot(state)).toBe(snapshot(t.state));
   });
 
   it('share the players and the instance map an event leaves alone', () => {
