@@ -5,8 +5,9 @@ import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
- * copy-on-write draft of the state (the top level always, a player when first written), an in-place
- * fold (`inPlace` in index.ts) on a draft it owns whole (`own`).
+ * copy-on-write draft of the state (the top level always, a player when first written), so a fold
+ * that keeps every state (the projector, the viewer) copies only what each event touches; an
+ * in-place fold (`inPlace` in index.ts) runs it on a draft it owns whole (`own`) and copies nothing.
  */
 
 /** The top level of the state, sharing its players and everything below them. */
@@ -45,7 +46,8 @@ export function evolve(state: AgState, event: LogEvent): AgState {
 
 /**
  * Applies one event to `s` in place. `from` is the state a copy-on-write draft still shares players
- * with (they are copied when first written, see `writable`), null when `s` owns everything.
+ * and the instance map with (a player is copied when first written, see `writable`; the map when a
+ * deck registers), null when `s` owns everything.
  */
 export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent): void {
   const payload = (event.payload ?? {}) as any;
