@@ -1,53 +1,76 @@
 import type * as E from '@cardlog/events';
-import { AegisEventType, LogEvent, aegisEvents, eventSchemaFor } from '@cardlog/events';
-import type { z } from 'zod';
+import { AegisEventType, LogEvent } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
 import { decideDeclareAttack, decideDeclareBlocker, decidePassStep, decideResolveBattle } from './decide/battle';
 import { decideEffect } from './decide/effects';
-import { check, fail } from './decide/guards';
+import { fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
-import { evolveAndRemember } from './evolve';
-import { AgState, SEATS, Seat, fullConfig, isSeat, other } from './state';
-import { canonicalJson } from '../same-event';
+import { applyEvent, evolve } from './evolve';
+import { shapeOf } from './shape';
+import { AgState, FullConfig, SEATS, Seat, StateDraft, fullConfig, other } from './state';
 
-const schemas = new Map<string, z.ZodType>();
-function schemaOf(type: string): z.ZodType | undefined {
-  const def = (aegisEvents as Record<string, E.EventDefinition>)[type];
-  if (!def) return undefined;
-  let schema = schemas.get(type);
-  if (!schema) schemas.set(type, (schema = eventSchemaFor(type, def)));
-  return schema;
+/** The stage a setup event belongs to (§5), or undefined for the events of play. */
+function setupStage(type: AegisEventType): AgState['stage'] | undefined {
+  switch (type) {
+    case 'MatchCreated':
+      return 'none';
+    case 'DeckRegistered':
+      return 'decks';
+    case 'FirstPlayerChosen':
+      return 'firstPlayer';
+    case 'GameStarted':
+      return 'gameStart';
+    case 'OpeningHandDrawn':
+      return 'hands';
+    default:
+      return undefined;
+  }
 }
 
-const SETUP_STAGE: Partial<Record<AegisEventType, AgState['stage']>> = {
-  MatchCreated: 'none',
-  DeckRegistered: 'decks',
-  FirstPlayerChosen: 'firstPlayer',
-  GameStarted: 'gameStart',
-  OpeningHandDrawn: 'hands',
-};
-
-/** Events a loss can follow (AG-R1, AG-R5, concession): only these are folded here to derive GameEnded. */
+/** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
 const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
 
 /**
  * Validates one recorded action (§12.1 check order) and returns it, followed by `GameEnded` when it
- * meets a loss condition. Throws RuleViolation for an illegal action.
+ * meets a loss condition. Throws RuleViolation for an illegal action. Leaves the state untouched.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  if (!MAY_END.has(event.type)) return [event];
+  const ended = gameEnded(evolve(state, event));
+  return ended ? [event, ended] : [event];
+}
+
+/**
+ * `decide` on a state the caller owns (GameSystem.inPlace): the same checks, then the action and
+ * what it derives applied to the state in place. An illegal action throws before anything changes.
+ */
+export function step(state: AgState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  const draft = state as StateDraft;
+  applyEvent(draft, null, event);
+  if (!MAY_END.has(event.type)) return [event];
+  const ended = gameEnded(draft);
+  if (!ended) return [event];
+  applyEvent(draft, null, ended);
+  return [event, ended];
+}
+
+/** Every check of one action, in §12.1's order; returns the action as the log holds it. */
+function validate(state: AgState, action: LogEvent): LogEvent {
   if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as AegisEventType;
   const payload = event.payload as any;
   const actor = event.player as Seat;
   setupOrder(state, type, actor);
-  knownCards(state, payload);
+  knownCards(state, type, payload);
 
   switch (type) {
     case 'MatchCreated':
-      if (!(canonicalJson(fullConfig((payload as E.AgMatchCreated).config)) === canonicalJson(state.headerConfig))) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
+      if (!sameConfig(fullConfig((payload as E.AgMatchCreated).config), state.headerConfig)) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
       break;
     case 'DeckRegistered':
       decideDeckRegistered(state, actor, payload);
@@ -111,10 +134,19 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  if (!MAY_END.has(type)) return [event];
-  const after = evolveAndRemember(state, event);
-  const ended = gameEnded(after);
-  return ended ? [event, ended] : [event];
+  return event;
+}
+
+/** Two full configs are the same match config (every field is a number or a string). */
+function sameConfig(a: FullConfig, b: FullConfig): boolean {
+  return (
+    a.openingHandSize === b.openingHandSize &&
+    a.mainDeckSize === b.mainDeckSize &&
+    a.maxCopiesPerName === b.maxCopiesPerName &&
+    a.winRule === b.winRule &&
+    a.refreshScope === b.refreshScope &&
+    a.tieRule === b.tieRule
+  );
 }
 
 /** GameEnded when a player met a loss condition (§1.1); both at once is a draw (AG-R5). */
@@ -128,133 +160,90 @@ function gameEnded(state: AgState): LogEvent | undefined {
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
 function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
-  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', () => `${type}: ${message}`, () => ({ stage: state.stage }));
-  if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
+  if (state.stage === 'none') return order(state, type === 'MatchCreated', type, 'the game starts with MatchCreated');
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE[type];
-  if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun (both opening hands come first)');
-  order(state.stage === stage, `expected in stage ${stage}`);
+  const stage = setupStage(type);
+  if (stage === undefined) return order(state, state.stage === 'playing', type, 'turn 1 has not begun (both opening hands come first)');
+  order(state, state.stage === stage, type, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);
-  if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
+  if (type === 'OpeningHandDrawn') order(state, !state.players[actor].openingHandDrawn, type, `${actor} has drawn an opening hand`);
 }
 
-const ID_FIELDS = ['cardId', 'attackerId', 'blockerId', 'aegisCardId', 'replaceCardId', 'brokenAegisId'] as const;
-const ID_LISTS = ['cardIds', 'discardIds', 'aegisCardIds'] as const;
+function order(state: AgState, ok: boolean, type: AegisEventType, message: string): void {
+  if (!ok) fail('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+}
 
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (log format property 2). */
-function knownCards(state: AgState, payload: any): void {
+function knownCards(state: AgState, type: AegisEventType, payload: any): void {
+  // The shape is checked: each type names cards in these fields only (ids first, then lists, the target, the source).
   const cards = state.cards;
-  const known = (id: unknown) => {
-    if (typeof id === 'string' && !cards.has(id)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
-  };
-  for (const f of ID_FIELDS) if (payload[f] !== undefined) known(payload[f]);
-  for (const f of ID_LISTS) {
-    const list = payload[f];
-    if (list !== undefined) for (let i = 0; i < list.length; i++) known(list[i]);
+  switch (type) {
+    case 'AdvanceStep':
+    case 'PassStep':
+      return;
+    case 'OpeningHandDrawn':
+    case 'DrawForTurn':
+      return knownList(cards, payload.cardIds);
+    case 'ResolveAegis':
+      return known(cards, payload.aegisCardId);
+    case 'SummonUnit':
+      known(cards, payload.cardId);
+      return knownList(cards, payload.discardIds);
+    case 'PlaySupport':
+      known(cards, payload.cardId);
+      return known(cards, payload.replaceCardId);
+    case 'PlaySpell':
+      return known(cards, payload.cardId);
+    case 'DeclareAttack':
+      known(cards, payload.attackerId);
+      if (payload.target.kind === 'unit') known(cards, payload.target.cardId);
+      return;
+    case 'DeclareBlocker':
+      return known(cards, payload.blockerId);
+    case 'ResolveBattle':
+      return known(cards, payload.brokenAegisId);
+    case 'MoveCard':
+    case 'DestroyUnit':
+    case 'ModifyPower':
+    case 'SetUnitReady':
+      known(cards, payload.cardId);
+      return knownSource(cards, payload.sourceCardId);
+    case 'DrawCards':
+    case 'RevealCards':
+    case 'LookAtCards':
+      knownList(cards, payload.cardIds);
+      return knownSource(cards, payload.sourceCardId);
+    case 'BreakAegis':
+      knownList(cards, payload.aegisCardIds);
+      return knownSource(cards, payload.sourceCardId);
+    case 'ChangeMana':
+    case 'NegateAttack':
+    case 'ShuffleZone':
+    case 'Note':
+      return knownSource(cards, payload.sourceCardId);
+    case 'MatchCreated':
+    case 'DeckRegistered':
+    case 'FirstPlayerChosen':
+    case 'GameStarted':
+    case 'Concede':
+    case 'GameEnded':
+      // DeckRegistered binds its instances; the others name none.
+      return;
+    default: {
+      const unreachable: never = type;
+      return unreachable;
+    }
   }
-  if (payload.target !== undefined && payload.target.kind === 'unit') known(payload.target.cardId);
-  if (payload.sourceCardId !== undefined && payload.sourceCardId !== 'rule') known(payload.sourceCardId);
 }
 
-// ---- shape: the schema, with a hand-written fast path for the events that make up most of a log ----
-
-const isId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 100;
-const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && v.every(isId);
-
-function keysAre(o: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []): boolean {
-  let n = 0;
-  for (const k in o) {
-    if (required.includes(k)) n++;
-    else if (!optional.includes(k)) return false;
-  }
-  return n === required.length;
+function known(cards: AgState['cards'], id: unknown): void {
+  if (typeof id === 'string' && !cards.has(id)) fail('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
 }
 
-type Fast = (p: Record<string, any>) => boolean;
-const FAST: Readonly<Record<string, Fast>> = {
-  AdvanceStep: (p) => keysAre(p, []),
-  PassStep: (p) => keysAre(p, []),
-  Concede: (p) => keysAre(p, []),
-  ResolveBattle: (p) => keysAre(p, [], ['brokenAegisId']) && (p.brokenAegisId === undefined || isId(p.brokenAegisId)),
-  DrawForTurn: (p) => keysAre(p, ['cardIds']) && isIdList(p.cardIds),
-  PlaySpell: (p) => keysAre(p, ['cardId']) && isId(p.cardId),
-  DeclareBlocker: (p) => keysAre(p, ['blockerId']) && isId(p.blockerId),
-  ResolveAegis: (p) => keysAre(p, ['aegisCardId']) && isId(p.aegisCardId),
-  SummonUnit: (p) => keysAre(p, ['cardId', 'discardIds']) && isId(p.cardId) && isIdList(p.discardIds),
-  PlaySupport: (p) => keysAre(p, ['cardId'], ['replaceCardId']) && isId(p.cardId) && (p.replaceCardId === undefined || isId(p.replaceCardId)),
-  DeclareAttack: (p) => {
-    if (!keysAre(p, ['attackerId', 'target']) || !isId(p.attackerId)) return false;
-    const t = p.target;
-    if (typeof t !== 'object' || t === null) return false;
-    return t.kind === 'aegis' ? keysAre(t, ['kind']) : t.kind === 'unit' && keysAre(t, ['kind', 'cardId']) && isId(t.cardId);
-  },
-};
-
-const isSource = { sourceCardId: true } as const;
-const sourced = (p: Record<string, any>) => isId(p.sourceCardId);
-const isPlayer = (v: unknown) => v === 'p1' || v === 'p2';
-const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-const ELEMENT = /^[a-z][a-z0-9-]*$/;
-const isEntries = (v: unknown, max: number) =>
-  Array.isArray(v) &&
-  v.length <= max &&
-  v.every((e) => typeof e === 'object' && e !== null && keysAre(e, ['cardId', 'catalogId']) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200);
-const DURATIONS = new Set(['battle', 'turn', 'permanent', 'whileSourceInPlay']);
-void isSource;
-
-/** Effect and setup events with no actor, checked by hand like FAST (unknown shapes fall through to zod). */
-const FAST_NO_ACTOR: Readonly<Record<string, Fast>> = {
-  GameStarted: (p) => keysAre(p, []),
-  ModifyPower: (p) => keysAre(p, ['sourceCardId', 'cardId', 'delta', 'duration']) && sourced(p) && isId(p.cardId) && isInt(p.delta, -100, 100) && DURATIONS.has(p.duration),
-  DrawCards: (p) => keysAre(p, ['sourceCardId', 'player', 'count', 'cardIds']) && sourced(p) && isPlayer(p.player) && isInt(p.count, 0, 60) && isIdList(p.cardIds),
-  ChangeMana: (p) => keysAre(p, ['sourceCardId', 'player', 'delta']) && sourced(p) && isPlayer(p.player) && isInt(p.delta, -100, 100),
-  SetUnitReady: (p) => keysAre(p, ['sourceCardId', 'cardId', 'ready']) && sourced(p) && isId(p.cardId) && typeof p.ready === 'boolean',
-  DestroyUnit: (p) => keysAre(p, ['sourceCardId', 'cardId']) && sourced(p) && isId(p.cardId),
-  NegateAttack: (p) => keysAre(p, ['sourceCardId']) && sourced(p),
-};
-const FAST_SETUP: Readonly<Record<string, Fast>> = {
-  OpeningHandDrawn: (p) => keysAre(p, ['cardIds']) && isIdList(p.cardIds),
-  DeckRegistered: (p) =>
-    keysAre(p, ['identity', 'main', 'aegis']) &&
-    Array.isArray(p.identity) &&
-    p.identity.length <= 10 &&
-    p.identity.every((e: unknown) => typeof e === 'string' && e.length <= 50 && ELEMENT.test(e)) &&
-    isEntries(p.main, 500) &&
-    isEntries(p.aegis, 20),
-};
-
-function fastShape(event: LogEvent): boolean {
-  const p0 = event.payload;
-  if (typeof p0 !== 'object' || p0 === null || Array.isArray(p0)) return false;
-  const noActor = FAST_NO_ACTOR[event.type];
-  if (noActor) {
-    for (const key in event) if (key !== 'type' && key !== 'payload') return false;
-    return noActor(p0 as Record<string, unknown>);
-  }
-  const fast = FAST[event.type] ?? FAST_SETUP[event.type];
-  if (!fast) return false;
-  const p = event.payload;
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
-  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
-  return isSeat(event.player) && fast(p as Record<string, unknown>);
+function knownList(cards: AgState['cards'], list: readonly unknown[] | undefined): void {
+  if (list !== undefined) for (let i = 0; i < list.length; i++) known(cards, list[i]);
 }
 
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
-function shapeOf(action: LogEvent): LogEvent {
-  let event = action;
-  if ('seq' in action) {
-    const { seq: _seq, ...rest } = action;
-    event = rest;
-  }
-  if (fastShape(event)) return event;
-  const schema = schemaOf(event.type);
-  if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${event.type}"`, { type: event.type });
-  const parsed = schema.safeParse(event);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.map(String).join('.');
-    throw new RuleViolation('BAD_PAYLOAD', `${event.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
-  }
-  if (!(event.player === undefined || isSeat(event.player))) fail('BAD_PAYLOAD', `Aegis has seats p1 and p2 only, not ${event.player}`);
-  return event;
+function knownSource(cards: AgState['cards'], id: unknown): void {
+  if (id !== undefined && id !== 'rule') known(cards, id);
 }

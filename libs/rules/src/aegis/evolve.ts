@@ -1,253 +1,319 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { breakAegis, clampMana, drawInto, freshQuota, moveTo, putIn, takeOut, withPlayer, withUnit } from './mutate';
-import { AgState, CardId, MANA_CAP, PlayerState, SEATS, STEPS, Seat, battleOutcome, fullConfig, nextBattleStep, other, unitOf } from './state';
+import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
+import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
 
 /**
- * `decide` folds the event it accepts (to see whether it ends the game), and the caller then folds
- * the very same event object from the very same state: the last such folds are remembered by identity.
+ * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
+ * copy-on-write draft of the state (the top level always, a player when first written), so a fold
+ * that keeps every state (the projector, the viewer) copies only what each event touches; an
+ * in-place fold (`inPlace` in index.ts) runs it on a draft it owns whole (`own`) and copies nothing.
  */
-const recent: { event: LogEvent; before: AgState; after: AgState }[] = [];
-const RECENT = 4;
+
+/** The top level of the state, sharing its players and everything below them. */
+function shallow(state: AgState): StateDraft {
+  return {
+    catalog: state.catalog,
+    headerConfig: state.headerConfig,
+    config: state.config,
+    stage: state.stage,
+    cards: state.cards as Map<CardId, Instance>,
+    players: { p1: state.players.p1 as PlayerDraft, p2: state.players.p2 as PlayerDraft },
+    firstPlayer: state.firstPlayer,
+    turn: state.turn,
+    turnPlayer: state.turnPlayer,
+    step: state.step,
+    drawnThisTurn: state.drawnThisTurn,
+    battle: state.battle,
+    result: state.result,
+  };
+}
+
+/** A copy of the state that shares nothing `applyEvent` changes in place with it. */
+export function own(state: AgState): StateDraft {
+  const s = shallow(state);
+  s.players = { p1: ownPlayer(state.players.p1), p2: ownPlayer(state.players.p2) };
+  s.cards = new Map(state.cards);
+  return s;
+}
 
 /** Applies one recorded event. Never throws: a stored event is a fact; what no longer fits is skipped. */
 export function evolve(state: AgState, event: LogEvent): AgState {
-  for (let i = recent.length - 1; i >= 0; i--) {
-    const r = recent[i]!;
-    if (r.event === event && r.before === state) return r.after;
-  }
-  return apply(state, event);
+  const s = shallow(state);
+  applyEvent(s, state, event);
+  return s;
 }
 
-export function evolveAndRemember(state: AgState, event: LogEvent): AgState {
-  const after = apply(state, event);
-  recent.push({ event, before: state, after });
-  if (recent.length > RECENT) recent.shift();
-  return after;
-}
-
-function apply(state: AgState, event: LogEvent): AgState {
+/**
+ * Applies one event to `s` in place. `from` is the state a copy-on-write draft still shares players
+ * and the instance map with (a player is copied when first written, see `writable`; the map when a
+ * deck registers), null when `s` owns everything.
+ */
+export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent): void {
   const payload = (event.payload ?? {}) as any;
   const actor = event.player as Seat;
   switch (event.type) {
     case 'MatchCreated': {
       const config = (payload as E.AgMatchCreated).config;
-      return { ...state, stage: 'decks', config: config ? fullConfig(config) : state.headerConfig };
+      s.stage = 'decks';
+      s.config = config ? fullConfig(config) : s.headerConfig;
+      return;
     }
     case 'DeckRegistered':
-      return registerDeck(state, actor, payload as E.AgDeckRegistered);
+      return registerDeck(s, from, actor, payload as E.AgDeckRegistered);
     case 'FirstPlayerChosen':
-      return { ...state, firstPlayer: (payload as E.AgFirstPlayerChosen).firstPlayer, stage: 'gameStart' };
+      s.firstPlayer = (payload as E.AgFirstPlayerChosen).firstPlayer;
+      s.stage = 'gameStart';
+      return;
     case 'GameStarted':
-      return { ...state, stage: 'hands' };
+      s.stage = 'hands';
+      return;
     case 'OpeningHandDrawn': {
-      const ids = (payload as E.AgOpeningHandDrawn).cardIds ?? [];
-      let next = withPlayer(state, actor, (p) => {
-        const short = p.deck.length < state.config.openingHandSize;
-        const drawn = { ...drawInto(p, ids), openingHandDrawn: true };
-        return short ? { ...drawn, lost: 'deckOut' as const } : drawn;
-      });
-      if (SEATS.every((s) => next.players[s].openingHandDrawn)) next = startTurn({ ...next, stage: 'playing', turn: 0 }, next.firstPlayer ?? 'p1');
-      return next;
+      const p = writable(s, from, actor);
+      const short = p.deck.length < s.config.openingHandSize;
+      drawInto(p, (payload as E.AgOpeningHandDrawn).cardIds ?? []);
+      p.openingHandDrawn = true;
+      if (short) p.lost = 'deckOut';
+      if (s.players.p1.openingHandDrawn && s.players.p2.openingHandDrawn) {
+        s.stage = 'playing';
+        s.turn = 0;
+        startTurn(s, from, s.firstPlayer ?? 'p1');
+      }
+      return;
     }
     case 'AdvanceStep':
-      return advance(state);
+      return advance(s, from);
     case 'ResolveAegis': {
       const id = (payload as E.AgResolveAegis).aegisCardId;
-      return withPlayer(state, actor, (p) => ({ ...p, aegisOpen: p.aegisOpen.map((a) => (a.id === id ? { id, state: 'Faded' as const } : a)) }));
+      const open = writable(s, from, actor).aegisOpen;
+      for (let i = 0; i < open.length; i++) if (open[i]!.id === id) open[i] = { id, state: 'Faded' };
+      return;
     }
     case 'DrawForTurn':
-      return { ...draw(state, actor, (payload as E.AgDrawForTurn).cardIds ?? [], state.turn === 1 && actor === state.firstPlayer ? 2 : 1), drawnThisTurn: true };
+      draw(s, from, actor, (payload as E.AgDrawForTurn).cardIds ?? [], s.turn === 1 && actor === s.firstPlayer ? 2 : 1);
+      s.drawnThisTurn = true;
+      return;
     case 'SummonUnit': {
-      const s = payload as E.AgSummonUnit;
-      return withPlayer(state, actor, (p) => {
-        let next = p;
-        for (const id of s.discardIds) next = moveTo(next, id, 'drop');
-        return next.hand.includes(s.cardId) ? moveTo(next, s.cardId, 'unit') : next;
-      });
+      const summon = payload as E.AgSummonUnit;
+      const p = writable(s, from, actor);
+      for (const id of summon.discardIds) moveTo(p, id, 'drop');
+      if (p.hand.includes(summon.cardId)) moveTo(p, summon.cardId, 'unit');
+      return;
     }
     case 'PlaySupport': {
-      const s = payload as E.AgPlaySupport;
-      const cost = state.cards.get(s.cardId)?.card.cost ?? 0;
-      return withPlayer(state, actor, (p) => {
-        let next = p;
-        if (s.replaceCardId !== undefined && next.support.includes(s.replaceCardId)) next = moveTo(next, s.replaceCardId, 'drop');
-        if (!next.hand.includes(s.cardId)) return next;
-        return { ...moveTo(next, s.cardId, 'support'), mana: clampMana(next.mana - cost) };
-      });
+      const play = payload as E.AgPlaySupport;
+      const cost = s.cards.get(play.cardId)?.card.cost ?? 0;
+      const p = writable(s, from, actor);
+      if (play.replaceCardId !== undefined && p.support.includes(play.replaceCardId)) moveTo(p, play.replaceCardId, 'drop');
+      if (!p.hand.includes(play.cardId)) return;
+      moveTo(p, play.cardId, 'support');
+      p.mana = clampMana(p.mana - cost);
+      return;
     }
     case 'PlaySpell':
-      return playSpell(state, actor, (payload as E.AgPlaySpell).cardId);
+      return playSpell(s, from, actor, (payload as E.AgPlaySpell).cardId);
     case 'DeclareAttack': {
-      const d = payload as E.AgDeclareAttack;
-      const next = withPlayer(state, actor, (p) => withUnit(p, d.attackerId, (u) => ({ ...u, ready: false })));
-      return { ...next, battle: { attackerId: d.attackerId, attacker: actor, target: d.target, blockerId: undefined, step: 'attackWindow', negated: false } };
+      const attack = payload as E.AgDeclareAttack;
+      setReady(s, from, actor, attack.attackerId, false);
+      s.battle = { attackerId: attack.attackerId, attacker: actor, target: attack.target, blockerId: undefined, step: 'attackWindow', negated: false };
+      return;
     }
     case 'PassStep':
-      return state.battle ? { ...state, battle: { ...state.battle, step: nextBattleStep(state.battle.step) } } : state;
+      if (s.battle) s.battle = battleWith(s.battle, { step: nextBattleStep(s.battle.step) });
+      return;
     case 'DeclareBlocker': {
-      if (!state.battle) return state;
+      const battle = s.battle;
+      if (!battle) return;
       const id = (payload as E.AgDeclareBlocker).blockerId;
-      const next = withPlayer(state, actor, (p) => withUnit(p, id, (u) => ({ ...u, ready: false })));
-      return { ...next, battle: { ...state.battle, blockerId: id, step: 'defenseWindow' } };
+      setReady(s, from, actor, id, false);
+      s.battle = battleWith(battle, { blockerId: id, step: 'defenseWindow' });
+      return;
     }
     case 'ResolveBattle':
-      return resolveBattle(state, (payload as E.AgResolveBattle).brokenAegisId);
+      return resolveBattle(s, from, (payload as E.AgResolveBattle).brokenAegisId);
     case 'Concede':
-      return withPlayer(state, actor, (p) => ({ ...p, lost: 'concede' }));
+      writable(s, from, actor).lost = 'concede';
+      return;
     case 'GameEnded': {
       const g = payload as E.AgGameEnded;
-      return { ...state, stage: 'ended', result: { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason } };
+      s.stage = 'ended';
+      s.result = { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason };
+      return;
     }
     case 'MoveCard': {
       const m = payload as E.AgMoveCard;
-      const inst = state.cards.get(m.cardId);
-      if (!inst) return state;
-      return withPlayer(state, inst.owner, (p) => moveTo(p, m.cardId, m.to, m.position));
+      const inst = s.cards.get(m.cardId);
+      if (inst) moveTo(writable(s, from, inst.owner), m.cardId, m.to, m.position);
+      return;
     }
     case 'DrawCards': {
       const d = payload as E.AgDrawCards;
-      return draw(state, d.player, d.cardIds, d.count);
+      return draw(s, from, d.player, d.cardIds, d.count);
     }
     case 'DestroyUnit': {
       const id = (payload as E.AgDestroyUnit).cardId;
-      const inst = state.cards.get(id);
-      return inst ? withPlayer(state, inst.owner, (p) => (unitOf(p, id) ? moveTo(p, id, 'drop') : p)) : state;
+      const inst = s.cards.get(id);
+      if (inst && unitOf(s.players[inst.owner], id)) moveTo(writable(s, from, inst.owner), id, 'drop');
+      return;
     }
     case 'ModifyPower': {
       const m = payload as E.AgModifyPower;
-      const inst = state.cards.get(m.cardId);
-      if (!inst) return state;
-      const mod = { delta: m.delta, duration: m.duration, ...(m.duration === 'whileSourceInPlay' ? { sourceId: m.sourceCardId } : {}) };
-      return withPlayer(state, inst.owner, (p) => withUnit(p, m.cardId, (u) => ({ ...u, mods: [...u.mods, mod] })));
+      const inst = s.cards.get(m.cardId);
+      if (!inst) return;
+      const mod: Modifier = { delta: m.delta, duration: m.duration, ...(m.duration === 'whileSourceInPlay' ? { sourceId: m.sourceCardId } : {}) };
+      return withUnit(s, from, inst.owner, m.cardId, (u) => ({ id: u.id, ready: u.ready, mods: [...u.mods, mod] }));
     }
     case 'SetUnitReady': {
       const m = payload as E.AgSetUnitReady;
-      const inst = state.cards.get(m.cardId);
-      return inst ? withPlayer(state, inst.owner, (p) => withUnit(p, m.cardId, (u) => ({ ...u, ready: m.ready }))) : state;
+      const inst = s.cards.get(m.cardId);
+      if (inst) setReady(s, from, inst.owner, m.cardId, m.ready);
+      return;
     }
     case 'ChangeMana': {
       const m = payload as E.AgChangeMana;
-      return withPlayer(state, m.player, (p) => ({ ...p, mana: clampMana(p.mana + m.delta) }));
+      const p = writable(s, from, m.player);
+      p.mana = clampMana(p.mana + m.delta);
+      return;
     }
     case 'BreakAegis': {
       const b = payload as E.AgBreakAegis;
-      let next = state;
       for (let i = 0; i < b.count; i++) {
-        const p = next.players[b.player];
-        if (p.lost) break;
-        const id = b.aegisCardIds[i];
-        next = withPlayer(next, b.player, (q) => aegisBreak(next, q, id));
+        if (s.players[b.player].lost) break;
+        aegisBreak(s, writable(s, from, b.player), b.aegisCardIds[i]);
       }
-      return next;
+      return;
     }
     case 'NegateAttack':
-      return state.battle ? { ...state, battle: { ...state.battle, negated: true } } : state;
+      if (s.battle) s.battle = battleWith(s.battle, { negated: true });
+      return;
     case 'ShuffleZone': {
-      const s = payload as E.AgShuffleZone;
-      return s.zone === 'deck' ? withPlayer(state, s.player, (p) => ({ ...p, top: [], bottom: [] })) : state;
+      const shuffle = payload as E.AgShuffleZone;
+      if (shuffle.zone !== 'deck') return;
+      const p = writable(s, from, shuffle.player);
+      p.top.length = 0;
+      p.bottom.length = 0;
+      return;
     }
     default:
       // RevealCards, LookAtCards, Note: informational.
-      return state;
+      return;
   }
 }
 
-function registerDeck(state: AgState, seat: Seat, deck: E.AgDeckRegistered): AgState {
-  const cards = new Map(state.cards);
-  for (const e of [...deck.main, ...deck.aegis]) {
-    const card = state.catalog.get(e.catalogId);
-    if (card) cards.set(e.cardId, { owner: seat, card });
-  }
-  const next = withPlayer({ ...state, cards }, seat, (p) => ({
-    ...p,
-    registered: true,
-    identity: deck.identity,
-    deck: deck.main.map((e) => e.cardId),
-    aegisSet: deck.aegis.map((e) => e.cardId),
-  }));
-  return SEATS.every((s) => next.players[s].registered) ? { ...next, stage: 'firstPlayer' } : next;
+function registerDeck(s: StateDraft, from: AgState | null, seat: Seat, deck: E.AgDeckRegistered): void {
+  // A copy-on-write draft shares the instance map with the state before it: that one is replaced.
+  const cards = from === null ? s.cards : new Map(s.cards);
+  const bind = (entries: readonly E.AgDeckEntry[]) => {
+    for (const e of entries) {
+      const card = s.catalog.get(e.catalogId);
+      if (card) cards.set(e.cardId, { owner: seat, card });
+    }
+    return entries.map((e) => e.cardId);
+  };
+  const p = writable(s, from, seat);
+  p.registered = true;
+  p.identity = deck.identity;
+  p.deck = bind(deck.main);
+  p.aegisSet = bind(deck.aegis);
+  s.cards = cards;
+  if (s.players.p1.registered && s.players.p2.registered) s.stage = 'firstPlayer';
 }
 
 /** A draw of `count` cards naming `ids`; fewer cards than required is the deck-out loss (AG-R5). */
-function draw(state: AgState, seat: Seat, ids: readonly CardId[], count: number): AgState {
-  return withPlayer(state, seat, (p) => {
-    const short = p.deck.length < count;
-    const next = drawInto(p, ids);
-    return short ? { ...next, lost: 'deckOut' } : next;
-  });
+function draw(s: StateDraft, from: AgState | null, seat: Seat, ids: readonly CardId[], count: number): void {
+  const p = writable(s, from, seat);
+  const short = p.deck.length < count;
+  drawInto(p, ids);
+  if (short) p.lost = 'deckOut';
 }
 
 /** One Aegis Break against this player (AG-R1): the named Set Aegis turns Active, or the empty pile loses. */
-function aegisBreak(state: AgState, p: PlayerState, id: CardId | undefined): PlayerState {
-  if (p.aegisSet.length === 0) return { ...p, lost: 'aegis' };
-  if (id === undefined) return p;
-  const next = breakAegis(p, id);
-  return state.config.winRule === 'sixthBreak' && next.aegisSet.length === 0 ? { ...next, lost: 'aegis' } : next;
+function aegisBreak(s: StateDraft, p: PlayerDraft, id: CardId | undefined): void {
+  if (p.aegisSet.length === 0) {
+    p.lost = 'aegis';
+    return;
+  }
+  if (id === undefined) return;
+  breakAegis(p, id);
+  if (s.config.winRule === 'sixthBreak' && p.aegisSet.length === 0) p.lost = 'aegis';
 }
 
-function playSpell(state: AgState, seat: Seat, id: CardId): AgState {
-  const card = state.cards.get(id)?.card;
-  if (!card || card.type !== 'Spell' || !card.spellType) return state;
+function playSpell(s: StateDraft, from: AgState | null, seat: Seat, id: CardId): void {
+  const card = s.cards.get(id)?.card;
+  if (!card || card.type !== 'Spell' || !card.spellType) return;
   const spellType = card.spellType;
-  const next = withPlayer(state, seat, (p) => {
-    if (!p.hand.includes(id)) return p;
-    const paid = { ...p, mana: clampMana(p.mana - (card.manaCost ?? 0)), quota: { ...p.quota, [spellType]: true } };
-    return moveTo(paid, id, spellType === 'Field' ? 'field' : 'drop');
-  });
+  if (s.players[seat].hand.includes(id)) {
+    const p = writable(s, from, seat);
+    p.mana = clampMana(p.mana - (card.manaCost ?? 0));
+    p.quota = { ...p.quota, [spellType]: true };
+    moveTo(p, id, spellType === 'Field' ? 'field' : 'drop');
+  }
   // AG-R14: a spell played in a battle window closes it and advances the battle at once.
-  const battle = next.battle;
-  if (battle && (spellType === 'Attack' || spellType === 'Defense')) return { ...next, battle: { ...battle, step: nextBattleStep(battle.step) } };
-  return next;
+  const battle = s.battle;
+  if (battle && (spellType === 'Attack' || spellType === 'Defense')) s.battle = battleWith(battle, { step: nextBattleStep(battle.step) });
 }
 
-function resolveBattle(state: AgState, brokenAegisId: CardId | undefined): AgState {
-  const battle = state.battle;
-  if (!battle) return state;
-  const defender = other(battle.attacker);
-  const outcome = battleOutcome(state, battle);
-  let next: AgState = state;
+function resolveBattle(s: StateDraft, from: AgState | null, brokenAegisId: CardId | undefined): void {
+  const battle = s.battle;
+  if (!battle) return;
+  const outcome = battleOutcome(s, battle);
   if (outcome.kind === 'clash') {
     for (const id of outcome.destroyed) {
-      const owner = state.cards.get(id)?.owner;
-      if (owner) next = withPlayer(next, owner, (p) => moveTo(p, id, 'drop'));
+      const owner = s.cards.get(id)?.owner;
+      if (owner) moveTo(writable(s, from, owner), id, 'drop');
     }
   } else if (outcome.kind === 'break' || outcome.kind === 'emptyPile') {
-    next = withPlayer(next, defender, (p) => aegisBreak(next, p, brokenAegisId));
+    aegisBreak(s, writable(s, from, other(battle.attacker)), brokenAegisId);
   }
   // §9 step 6: battle modifiers expire and the battle ends.
-  return { ...expire(next, 'battle'), battle: null };
+  expire(s, from, 'battle');
+  s.battle = null;
 }
 
-function expire(state: AgState, duration: 'battle' | 'turn'): AgState {
-  let next = state;
+function expire(s: StateDraft, from: AgState | null, duration: 'battle' | 'turn'): void {
   for (const seat of SEATS) {
-    next = withPlayer(next, seat, (p) => {
-      if (!p.units.some((u) => u.mods.some((m) => m.duration === duration))) return p;
-      return { ...p, units: p.units.map((u) => (u.mods.some((m) => m.duration === duration) ? { ...u, mods: u.mods.filter((m) => m.duration !== duration) } : u)) };
-    });
+    const units = s.players[seat].units;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (!hasMod(u.mods, duration)) continue;
+      writable(s, from, seat).units[i] = { id: u.id, ready: u.ready, mods: u.mods.filter((m) => m.duration !== duration) };
+    }
   }
-  return next;
+}
+
+function hasMod(mods: readonly Modifier[], duration: Modifier['duration']): boolean {
+  for (let i = 0; i < mods.length; i++) if (mods[i]!.duration === duration) return true;
+  return false;
 }
 
 /** `AdvanceStep`: the next step, and the turn switch when the End Phase is left (AG-R30). */
-function advance(state: AgState): AgState {
-  const step = state.step ?? 'S1';
-  if (step !== 'end') return { ...state, step: STEPS[STEPS.indexOf(step) + 1]! };
-  let next = state;
-  for (const seat of SEATS) next = withPlayer(next, seat, (p) => (p.mana === MANA_CAP ? p : { ...p, mana: MANA_CAP }));
-  next = expire(next, 'turn');
-  return startTurn({ ...next, drawnThisTurn: false }, other(state.turnPlayer ?? 'p2'));
+function advance(s: StateDraft, from: AgState | null): void {
+  const step = s.step ?? 'S1';
+  if (step !== 'end') {
+    s.step = nextStep(step);
+    return;
+  }
+  for (const seat of SEATS) if (s.players[seat].mana !== MANA_CAP) writable(s, from, seat).mana = MANA_CAP;
+  expire(s, from, 'turn');
+  s.drawnThisTurn = false;
+  startTurn(s, from, other(s.turnPlayer ?? 'p2'));
 }
 
 /** Entering a Start Phase: the turn player's quotas reset (AG-R21); S1 readies units per refreshScope (AG-R10). */
-export function startTurn(state: AgState, seat: Seat): AgState {
-  let next: AgState = { ...state, turn: state.turn + 1, turnPlayer: seat, step: 'S1', battle: null };
-  next = withPlayer(next, seat, freshQuota);
-  const ready = (p: PlayerState): PlayerState => (p.units.every((u) => u.ready) ? p : { ...p, units: p.units.map((u) => (u.ready ? u : { ...u, ready: true })) });
-  next = withPlayer(next, seat, ready);
-  if (state.config.refreshScope === 'all') next = withPlayer(next, other(seat), ready);
-  return next;
+function startTurn(s: StateDraft, from: AgState | null, seat: Seat): void {
+  s.turn++;
+  s.turnPlayer = seat;
+  s.step = 'S1';
+  s.battle = null;
+  if (s.players[seat].quota !== FRESH_QUOTA) writable(s, from, seat).quota = FRESH_QUOTA;
+  readyAll(s, from, seat);
+  if (s.config.refreshScope === 'all') readyAll(s, from, other(seat));
 }
 
-export { putIn, takeOut };
+function readyAll(s: StateDraft, from: AgState | null, seat: Seat): void {
+  const units = s.players[seat].units;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (!u.ready) writable(s, from, seat).units[i] = { id: u.id, ready: true, mods: u.mods };
+  }
+}

@@ -1,11 +1,11 @@
 import type { AgCard } from '@cardlog/events';
 import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
-import { decide } from './decide';
+import { decide, step } from './decide';
 import { describe } from './describe';
-import { evolve } from './evolve';
+import { applyEvent, evolve, own } from './evolve';
 import { initialState } from './setup';
-import { AgState } from './state';
+import { AgState, StateDraft } from './state';
 import { view } from './view';
 
 export type { AgState } from './state';
@@ -32,4 +32,10 @@ export const aegis: GameSystem<AgState, AgCard> = {
   outcome,
   view,
   describe,
+  // The same rule book on a state the fold owns: no copy per event (evolve.ts, decide.ts `step`).
+  inPlace: {
+    own,
+    step,
+    apply: (state, event) => applyEvent(state as StateDraft, null, event),
+  },
 };

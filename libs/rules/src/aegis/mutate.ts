@@ -1,82 +1,139 @@
 import type { AgZone } from '@cardlog/events';
-import { AgState, CardId, FRESH_QUOTA, MANA_CAP, OpenAegis, PlayerState, Seat, Unit } from './state';
+import { AgState, CardId, MANA_CAP, PlayerDraft, PlayerState, Seat, StateDraft, Unit } from './state';
 
-// Copy-on-write helpers for evolve: each returns a new object only along the path it changes.
+// In-place helpers for evolve: each changes a player the fold owns (see `writable`).
 
-export function withPlayer(state: AgState, seat: Seat, change: (p: PlayerState) => PlayerState): AgState {
-  const before = state.players[seat];
-  const after = change(before);
-  if (after === before) return state;
-  return { ...state, players: seat === 'p1' ? { p1: after, p2: state.players.p2 } : { p1: state.players.p1, p2: after } };
+/** A copy of the player whose zones are its own; cards, units and modifiers are values and shared. */
+export function ownPlayer(p: PlayerState): PlayerDraft {
+  return {
+    seat: p.seat,
+    name: p.name,
+    registered: p.registered,
+    identity: p.identity,
+    deck: p.deck.slice(),
+    top: p.top.slice(),
+    bottom: p.bottom.slice(),
+    hand: p.hand.slice(),
+    units: p.units.slice(),
+    support: p.support.slice(),
+    field: p.field.slice(),
+    drop: p.drop.slice(),
+    aegisSet: p.aegisSet.slice(),
+    aegisOpen: p.aegisOpen.slice(),
+    mana: p.mana,
+    quota: p.quota,
+    openingHandDrawn: p.openingHandDrawn,
+    lost: p.lost,
+  };
 }
 
-const without = (list: readonly CardId[], id: CardId): readonly CardId[] => {
+/**
+ * The seat's player, ready to change. `from` is the state the draft was copied from while it may
+ * still share players with it (a pure `evolve`): a shared player is copied the first time it is
+ * written. With `from` null the draft owns everything (an in-place fold).
+ */
+export function writable(s: StateDraft, from: AgState | null, seat: Seat): PlayerDraft {
+  const p = s.players[seat];
+  if (from === null || p !== from.players[seat]) return p;
+  return (s.players[seat] = ownPlayer(p));
+}
+
+/** Removes the element at `i`, keeping the order (the zones are a handful of cards). */
+function removeAt<T>(list: T[], i: number): void {
+  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  list.pop();
+}
+
+function remove(list: CardId[], id: CardId): boolean {
   const i = list.indexOf(id);
-  return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
-};
+  if (i < 0) return false;
+  removeAt(list, i);
+  return true;
+}
+
+function unitIndex(units: readonly Unit[], id: CardId): number {
+  for (let i = 0; i < units.length; i++) if (units[i]!.id === id) return i;
+  return -1;
+}
 
 /** Takes a card out of whichever zone of its owner holds it (a unit forgets its state). */
-export function takeOut(p: PlayerState, id: CardId): PlayerState {
-  if (p.hand.includes(id)) return { ...p, hand: without(p.hand, id) };
-  const u = p.units.findIndex((x) => x.id === id);
-  if (u >= 0) return { ...p, units: [...p.units.slice(0, u), ...p.units.slice(u + 1)] };
-  if (p.support.includes(id)) return { ...p, support: without(p.support, id) };
-  if (p.field.includes(id)) return { ...p, field: without(p.field, id) };
-  if (p.drop.includes(id)) return { ...p, drop: without(p.drop, id) };
-  if (p.deck.includes(id)) return { ...p, deck: without(p.deck, id), top: without(p.top, id), bottom: without(p.bottom, id) };
-  if (p.aegisSet.includes(id)) return { ...p, aegisSet: without(p.aegisSet, id) };
-  const a = p.aegisOpen.findIndex((x) => x.id === id);
-  if (a >= 0) return { ...p, aegisOpen: [...p.aegisOpen.slice(0, a), ...p.aegisOpen.slice(a + 1)] };
-  return p;
+export function takeOut(p: PlayerDraft, id: CardId): void {
+  if (remove(p.hand, id)) return;
+  const u = unitIndex(p.units, id);
+  if (u >= 0) return removeAt(p.units, u);
+  if (remove(p.support, id) || remove(p.field, id) || remove(p.drop, id)) return;
+  if (remove(p.deck, id)) {
+    remove(p.top, id);
+    remove(p.bottom, id);
+    return;
+  }
+  if (remove(p.aegisSet, id)) return;
+  for (let a = 0; a < p.aegisOpen.length; a++) if (p.aegisOpen[a]!.id === id) return removeAt(p.aegisOpen, a);
 }
 
 /** Puts a card into a zone of this player. A Field entering a full F sends the old one to Drop (§4). */
-export function putIn(p: PlayerState, id: CardId, zone: AgZone, position?: 'top' | 'bottom' | 'any'): PlayerState {
+export function putIn(p: PlayerDraft, id: CardId, zone: AgZone, position?: 'top' | 'bottom' | 'any'): void {
   switch (zone) {
     case 'hand':
-      return { ...p, hand: [...p.hand, id] };
+      p.hand.push(id);
+      return;
     case 'unit':
-      return { ...p, units: [...p.units, { id, ready: true, mods: [] }] };
+      p.units.push({ id, ready: true, mods: [] });
+      return;
     case 'support':
-      return { ...p, support: [...p.support, id] };
+      p.support.push(id);
+      return;
     case 'field':
-      return { ...p, field: [id], drop: p.field.length ? [...p.drop, ...p.field] : p.drop };
+      for (const old of p.field) p.drop.push(old);
+      p.field.length = 0;
+      p.field.push(id);
+      return;
     case 'drop':
-      return { ...p, drop: [...p.drop, id] };
+      p.drop.push(id);
+      return;
     case 'deck':
-      return {
-        ...p,
-        deck: [...p.deck, id],
-        top: position === 'top' ? [id, ...p.top] : p.top,
-        bottom: position === 'bottom' ? [id, ...p.bottom] : p.bottom,
-      };
+      p.deck.push(id);
+      if (position === 'top') p.top.unshift(id);
+      if (position === 'bottom') p.bottom.unshift(id);
+      return;
     case 'aegis':
-      return { ...p, aegisSet: [...p.aegisSet, id] };
+      p.aegisSet.push(id);
+      return;
     case 'aegisArea':
-      return { ...p, aegisOpen: [...p.aegisOpen, { id, state: 'Faded' } satisfies OpenAegis] };
+      p.aegisOpen.push({ id, state: 'Faded' });
+      return;
   }
 }
 
-export function moveTo(p: PlayerState, id: CardId, zone: AgZone, position?: 'top' | 'bottom' | 'any'): PlayerState {
-  return putIn(takeOut(p, id), id, zone, position);
+export function moveTo(p: PlayerDraft, id: CardId, zone: AgZone, position?: 'top' | 'bottom' | 'any'): void {
+  takeOut(p, id);
+  putIn(p, id, zone, position);
 }
 
 /** Draws the named cards from the deck into the hand (their legality is decide's job). */
-export function drawInto(p: PlayerState, ids: readonly CardId[]): PlayerState {
-  let next = p;
+export function drawInto(p: PlayerDraft, ids: readonly CardId[]): void {
   for (const id of ids) {
-    if (!next.deck.includes(id)) continue;
-    next = { ...next, deck: without(next.deck, id), top: without(next.top, id), bottom: without(next.bottom, id), hand: [...next.hand, id] };
+    if (!remove(p.deck, id)) continue;
+    remove(p.top, id);
+    remove(p.bottom, id);
+    p.hand.push(id);
   }
-  return next;
 }
 
-export function withUnit(p: PlayerState, id: CardId, change: (u: Unit) => Unit): PlayerState {
-  const i = p.units.findIndex((u) => u.id === id);
-  if (i < 0) return p;
-  const units = p.units.slice();
+/** Replaces the unit `id` of this player (if it is in its Unit Zone) by `change` of it. */
+export function withUnit(s: StateDraft, from: AgState | null, seat: Seat, id: CardId, change: (u: Unit) => Unit): void {
+  const i = unitIndex(s.players[seat].units, id);
+  if (i < 0) return;
+  const units = writable(s, from, seat).units;
   units[i] = change(units[i]!);
-  return { ...p, units };
+}
+
+export function setReady(s: StateDraft, from: AgState | null, seat: Seat, id: CardId, ready: boolean): void {
+  const i = unitIndex(s.players[seat].units, id);
+  if (i < 0) return;
+  const units = writable(s, from, seat).units;
+  const u = units[i]!;
+  if (u.ready !== ready) units[i] = { id: u.id, ready, mods: u.mods };
 }
 
 export function clampMana(mana: number): number {
@@ -84,11 +141,6 @@ export function clampMana(mana: number): number {
 }
 
 /** Turns the named Set Aegis Active (an Aegis Break, §9 step 5c). */
-export function breakAegis(p: PlayerState, id: CardId): PlayerState {
-  if (!p.aegisSet.includes(id)) return p;
-  return { ...p, aegisSet: without(p.aegisSet, id), aegisOpen: [...p.aegisOpen, { id, state: 'Active' }] };
-}
-
-export function freshQuota(p: PlayerState): PlayerState {
-  return { ...p, quota: FRESH_QUOTA };
+export function breakAegis(p: PlayerDraft, id: CardId): void {
+  if (remove(p.aegisSet, id)) p.aegisOpen.push({ id, state: 'Active' });
 }

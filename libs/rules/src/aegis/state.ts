@@ -9,6 +9,9 @@ export const isSeat = (value: unknown): value is Seat => value === 'p1' || value
 /** Where a turn stands (§6): the Start Phase's three steps, then Draw, Main, Battle and End. */
 export type Step = 'S1' | 'S2' | 'S3' | 'draw' | 'main' | 'battle' | 'end';
 export const STEPS: readonly Step[] = ['S1', 'S2', 'S3', 'draw', 'main', 'battle', 'end'];
+const NEXT_STEP = Object.fromEntries(STEPS.map((step, i) => [step, STEPS[i + 1] ?? step])) as Readonly<Record<Step, Step>>;
+/** The step after this one in STEPS' order (the End Phase is left by the turn switch instead). */
+export const nextStep = (step: Step): Step => NEXT_STEP[step];
 
 export const UNIT_CAPACITY = 4;
 export const SUPPORT_CAPACITY = 3;
@@ -133,6 +136,21 @@ export interface AgState {
   readonly result?: GameResult;
 }
 
+/**
+ * The same state while one fold changes it in place (evolve.ts): the top level and each player are
+ * writable, and so are a player's zones and the instance map. What the rules never change in place
+ * stays readonly and is replaced instead: the catalog, card instances, config, the battle, units,
+ * modifiers, quotas and the identity (shared with the DeckRegistered payload). A copy-on-write
+ * draft still shares players and instances with the state it came from until it copies them.
+ */
+export type PlayerDraft = {
+  -readonly [K in keyof PlayerState]: K extends 'identity' ? PlayerState[K] : PlayerState[K] extends readonly (infer T)[] ? T[] : PlayerState[K];
+};
+export type StateDraft = { -readonly [K in Exclude<keyof AgState, 'players' | 'cards'>]: AgState[K] } & {
+  players: Record<Seat, PlayerDraft>;
+  cards: Map<CardId, Instance>;
+};
+
 export function instanceOf(state: AgState, id: CardId): Instance | undefined {
   return state.cards.get(id);
 }
@@ -181,8 +199,23 @@ export function decider(battle: Battle): Seat | undefined {
   return other(battle.attacker);
 }
 
+const NEXT_BATTLE_STEP: Readonly<Record<BattleStep, BattleStep>> = { attackWindow: 'blockStep', blockStep: 'defenseWindow', defenseWindow: 'resolve', resolve: 'resolve' };
+
+/** The step after this one; Resolve is the last (BATTLE_STEPS' order). */
 export function nextBattleStep(step: BattleStep): BattleStep {
-  return BATTLE_STEPS[Math.min(BATTLE_STEPS.indexOf(step) + 1, BATTLE_STEPS.length - 1)]!;
+  return NEXT_BATTLE_STEP[step];
+}
+
+/** The battle with some of its fields changed (a battle is a value: replaced, never changed). */
+export function battleWith(b: Battle, change: { readonly step?: BattleStep; readonly blockerId?: CardId; readonly negated?: boolean }): Battle {
+  return {
+    attackerId: b.attackerId,
+    attacker: b.attacker,
+    target: b.target,
+    blockerId: change.blockerId ?? b.blockerId,
+    step: change.step ?? b.step,
+    negated: change.negated ?? b.negated,
+  };
 }
 
 /** The result of `ResolveBattle` (§9 step 5), computed the same way by decide and evolve. */

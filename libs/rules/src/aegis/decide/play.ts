@@ -13,27 +13,25 @@ export function decideSummonUnit(state: AgState, actor: Seat, s: AgSummonUnit): 
   const card = state.cards.get(s.cardId)!.card;
   if (!(card.type === 'Unit')) fail('WRONG_CARD_TYPE', `${card.name} is a ${card.type}; SummonUnit summons Units`, { cardId: s.cardId });
   if (!(p.units.length < UNIT_CAPACITY)) fail('ZONE_FULL_UNIT', `${actor}'s Unit Zone holds ${UNIT_CAPACITY} units (AG-R11)`);
-  const seen = new Set<string>();
-  for (const id of s.discardIds) {
+  const discards = s.discardIds;
+  for (let i = 0; i < discards.length; i++) {
+    const id = discards[i]!;
     if (!(id !== s.cardId)) fail('BAD_DISCARD', `the unit being summoned (${id}) cannot pay for itself (AG-R16)`, { cardId: id });
-    if (seen.has(id)) fail('BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
+    if (discards.indexOf(id) < i) fail('BAD_DISCARD', `${id} is discarded twice`, { cardId: id });
     if (!(p.hand.includes(id))) fail('BAD_DISCARD', `${id} is not in ${actor}'s hand`, { cardId: id });
-    seen.add(id);
   }
-  const pool = new Map<string, number>();
+  // The Rune pool: every pip of every discard (⭐ counts toward the total only, AG-R15).
+  const pips = discards.map((id) => state.cards.get(id)!.card.runePips ?? []);
   let total = 0;
-  for (const id of s.discardIds) {
-    for (const pip of state.cards.get(id)!.card.runePips ?? []) {
-      pool.set(pip, (pool.get(pip) ?? 0) + 1);
-      total++;
-    }
-  }
+  for (const list of pips) total += list.length;
   const cost = card.runeCost ?? 0;
   if (!(total >= cost)) fail('RUNE_TOTAL_SHORT', `${card.name} costs ${cost} Rune; the discards give ${total}`, { cost, pool: total });
-  const req = card.colorReq ?? {};
+  const req = card.colorReq;
+  if (req === undefined) return;
   for (const colour of Object.keys(req)) {
     const need = req[colour] ?? 0;
-    const have = pool.get(colour) ?? 0;
+    let have = 0;
+    for (const list of pips) for (const pip of list) if (pip === colour) have++;
     if (!(have >= need)) fail('RUNE_COLOR_SHORT', `${card.name} needs ${pipName(colour)} ${need}, the pool has ${have} (⭐ counts toward the total only, AG-R15)`, {
       colour,
       need,

@@ -34,23 +34,24 @@ export function decideDrawForTurn(state: AgState, actor: Seat, payload: AgDrawFo
 export function checkDraw(p: PlayerState, ids: readonly CardId[], count: number, what: string): void {
   const expected = Math.min(count, p.deck.length);
   if (!(ids.length === expected)) fail('BAD_PAYLOAD', `${what}: name the ${expected} card${expected === 1 ? '' : 's'} drawn${expected < count ? ` (the deck holds only ${p.deck.length})` : ''}, not ${ids.length}`, { expected, got: ids.length });
-  const top = [...p.top];
-  const bottom = [...p.bottom];
-  let middle = p.deck.length - top.length - bottom.length;
-  const seen = new Set<CardId>();
-  for (const id of ids) {
-    if (seen.has(id)) fail('BAD_PAYLOAD', `${what}: ${id} is named twice`, { cardId: id });
-    seen.add(id);
+  // The known top cards are drawn first, in order; the known bottom ones last, from the end.
+  let top = 0;
+  let bottom = p.bottom.length;
+  let middle = p.deck.length - p.top.length - p.bottom.length;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (ids.indexOf(id) < i) fail('BAD_PAYLOAD', `${what}: ${id} is named twice`, { cardId: id });
     if (!(p.deck.includes(id))) fail('CARD_NOT_IN_ZONE', `${what}: ${id} is not in ${p.seat}'s deck`, { cardId: id });
-    if (top.length > 0) {
-      if (!(id === top[0])) fail('NOT_TOP_CARD', `${what}: the top card of the deck is known (${top[0]}); ${id} is not it`, { cardId: id, top: top[0] });
-      top.shift();
+    if (top < p.top.length) {
+      if (!(id === p.top[top])) fail('NOT_TOP_CARD', `${what}: the top card of the deck is known (${p.top[top]}); ${id} is not it`, { cardId: id, top: p.top[top] });
+      top++;
     } else if (middle > 0) {
-      if (bottom.includes(id)) fail('NOT_TOP_CARD', `${what}: ${id} is known to be at the bottom of the deck`, { cardId: id });
+      // Nothing was taken from the bottom yet: that starts only once the middle is drawn.
+      if (p.bottom.includes(id)) fail('NOT_TOP_CARD', `${what}: ${id} is known to be at the bottom of the deck`, { cardId: id });
       middle--;
     } else {
-      if (!(id === bottom[bottom.length - 1])) fail('NOT_TOP_CARD', `${what}: the next card of the deck is known (${bottom[bottom.length - 1]})`, { cardId: id });
-      bottom.pop();
+      if (!(id === p.bottom[bottom - 1])) fail('NOT_TOP_CARD', `${what}: the next card of the deck is known (${p.bottom[bottom - 1]})`, { cardId: id });
+      bottom--;
     }
   }
 }
