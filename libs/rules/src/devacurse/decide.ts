@@ -20,7 +20,7 @@ export const SYSTEM_EVENT_TYPES: ReadonlySet<string> = new Set(Object.entries(DE
 
 const ORIGIN = new Set(['UniverseRegistered', 'OrderLotDrawn', 'FirstPlayerChosen']);
 /** At most this many system events follow one action (a safety net against a loop in the rules). */
-const MAX_DERIVED = 500;
+export const MAX_DERIVED = 500;
 
 function shapeOf(event: LogEvent): LogEvent {
   const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
@@ -72,6 +72,12 @@ function isProduceBlessing(payload: unknown): boolean {
  * the rules append after it. Throws RuleViolation for an illegal action; the state is untouched.
  */
 export function decide(state: DvState, action: LogEvent): LogEvent[] {
+  checkAction(state, action);
+  return [action, ...derive(evolveAndRemember(state, action))];
+}
+
+/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. */
+export function checkAction(state: DvState, action: LogEvent): void {
   check(state.status !== 'ended', 'MATCH_ENDED', 'the match has ended', { result: state.result });
   const event = shapeOf(action);
   check(!SYSTEM_EVENT_TYPES.has(event.type), 'SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
@@ -88,7 +94,6 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
   if (ORIGIN.has(type) || (type === 'DrawCards' && state.status === 'origin')) decideOrigin(state, type, actor, p);
   else if (state.status === 'origin' && type !== 'Concede') fail('WRONG_SEGMENT', `${type} waits for Turn Origin to finish (Universes, lot, first order, opening hands)`);
   else decideInTurn(state, type, actor, p);
-  return [action, ...derive(evolveAndRemember(state, action))];
 }
 
 function decideInTurn(state: DvState, type: string, actor: string, p: any): void {
@@ -152,5 +157,9 @@ export function derive(state: DvState): LogEvent[] {
     out.push(next);
     s = evolveAndRemember(s, next);
   }
-  throw new Error('devacurse: the rules kept appending system events (a bug in the engine)');
+  throw runaway();
+}
+
+export function runaway(): Error {
+  return new Error('devacurse: the rules kept appending system events (a bug in the engine)');
 }

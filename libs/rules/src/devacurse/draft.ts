@@ -3,23 +3,31 @@ import { CardRow, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, S
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The working copy evolve writes to: the state's top level is copied once, each player and card
- * row the first time it is written, the card array once. Everything untouched is shared, so an
- * event costs what it changes, and the state handed in is never modified.
+ * What the rules write to. Copy-on-write (the default, for `evolve` and decide's look-ahead): the
+ * state's top level is copied once, each player and card row the first time it is written, the
+ * card array once; everything untouched is shared, so an event costs what it changes and the state
+ * handed in is never modified. Owned (`owned`, for the in-place fold): the state is one `ownState`
+ * made, nobody else holds its players or rows, and writes go straight to it.
+ *
+ * Either way the rules never change an array or map in place: they assign a new one. That is what
+ * lets `ownState` copy only the objects whose fields are written and share every list.
  */
 export class Draft {
   readonly s: Mutable<DvState>;
-  private cardsCopied = false;
-  private playersCopied = false;
+  private cardsCopied: boolean;
+  private playersCopied: boolean;
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
-  constructor(base: DvState) {
-    this.s = copyState(base);
+  constructor(base: DvState, private readonly owned = false) {
+    this.s = owned ? (base as Mutable<DvState>) : copyState(base);
+    this.cardsCopied = owned;
+    this.playersCopied = owned;
   }
 
   player(seat: Seat): Mutable<PlayerState> {
     const i = this.s.seatIndex.get(seat)!;
+    if (this.owned) return this.s.players[i] as Mutable<PlayerState>;
     if (!this.playersCopied) {
       this.s.players = [...this.s.players];
       this.playersCopied = true;
@@ -38,6 +46,7 @@ export class Draft {
 
   card(iid: string): Mutable<CardRow> {
     const i = this.s.cardIndex.get(iid)!;
+    if (this.owned) return this.s.cards[i] as Mutable<CardRow>;
     if (!this.cardsCopied) {
       this.s.cards = [...this.s.cards];
       this.cardsCopied = true;
@@ -160,6 +169,18 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
   const out = new Map<string, Flag>();
   for (const [k, f] of flags) if (!kinds.has(f.until)) out.set(k, f);
   return out.size ? out : null;
+}
+
+/**
+ * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
+ * the players and the card rows are new objects; lists, maps, the catalog and every other value
+ * are shared, since the rules only ever replace them.
+ */
+export function ownState(state: DvState): DvState {
+  const s = copyState(state);
+  s.players = state.players.map(copyPlayer);
+  s.cards = state.cards.map(copyCard);
+  return s;
 }
 
 // Copies with every field written in one fixed order, so all states (players, cards) share one

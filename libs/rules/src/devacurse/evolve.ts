@@ -32,12 +32,14 @@ type P = any;
 /**
  * Applies one event. Never throws on a recorded fact: an event that does not fit the state changes
  * what it can and leaves the rest (a stored event is a fact; decide is where rules are enforced).
+ * The rules are `applyEvent`, run on a copy-on-write Draft, so the state handed in stays a value.
  */
 export function evolve(state: DvState, event: LogEvent): DvState {
   const known = FOLDED.get(event);
   if (known !== undefined && known.from === state) return known.to;
   try {
-    return apply(state, event);
+    const d = new Draft(state);
+    return applyEvent(d, event) ? d.s : state;
   } catch {
     return state;
   }
@@ -57,8 +59,11 @@ export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
   return to;
 }
 
-function apply(state: DvState, event: LogEvent): DvState {
-  const d = new Draft(state);
+/**
+ * The rule book of every event: writes what `event` changes through `d`, which either copies on
+ * write (`evolve`) or writes in place (the in-place fold). False for an event type it does not know.
+ */
+export function applyEvent(d: Draft, event: LogEvent): boolean {
   const s = d.s;
   const p: P = event.payload ?? {};
   const actor = event.player!;
@@ -316,9 +321,9 @@ function apply(state: DvState, event: LogEvent): DvState {
       break;
     }
     default:
-      return state;
+      return false;
   }
-  return d.s;
+  return true;
 }
 
 function newRow(iid: string, catalogId: string, owner: string): CardRow {
