@@ -24,7 +24,7 @@ export const MAX_DERIVED = 500;
 
 function shapeOf(event: LogEvent): LogEvent {
   const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
-  check(def, 'MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
+  if (!def) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
   if (BARE.has(event.type) && isBareAction(event) && isEmpty(event.payload)) return event;
   if (event.type === 'ProduceBlessing' && isBareAction(event) && isProduceBlessing(event.payload)) return event;
@@ -78,16 +78,17 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
 
 /** Every rule an action must pass before it applies (§12.0 check order); reads the state only. */
 export function checkAction(state: DvState, action: LogEvent): void {
-  check(state.status !== 'ended', 'MATCH_ENDED', 'the match has ended', { result: state.result });
+  // Runs for every action of a replay: messages and details are built only on failure.
+  if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
   const event = shapeOf(action);
-  check(!SYSTEM_EVENT_TYPES.has(event.type), 'SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
+  if (SYSTEM_EVENT_TYPES.has(event.type)) fail('SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
   const type = event.type;
   const actor = event.player ?? '';
   const p = event.payload as any;
   if (event.player !== undefined) {
     const me = playerOf(state, actor);
-    check(me, 'UNKNOWN_PLAYER', `${actor} is not seated in this match`, { player: actor });
-    check(!me.eliminated, 'PLAYER_ELIMINATED', `${actor} has left the game`);
+    if (!me) fail('UNKNOWN_PLAYER', `${actor} is not seated in this match`, { player: actor });
+    if (me.eliminated) fail('PLAYER_ELIMINATED', `${actor} has left the game`);
   }
   if (type === 'OrderLotDrawn') check(playerOf(state, p.winner), 'UNKNOWN_PLAYER', `winner: ${p.winner} is not seated`);
   if (type === 'FirstPlayerChosen') check(playerOf(state, p.firstPlayer), 'UNKNOWN_PLAYER', `firstPlayer: ${p.firstPlayer} is not seated`);

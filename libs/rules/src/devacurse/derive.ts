@@ -10,7 +10,6 @@ import {
   effectiveOrderHolder,
   hasFlag,
   isLiving,
-  living,
   nextLiving,
   playerOf,
   poolTotal,
@@ -32,8 +31,15 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
     const p = s.players[(base + k) % n]!;
     if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
   }
-  const alive = living(s);
-  if (alive.length <= 1) return ev('MatchEnded', alive.length === 1 ? { winner: alive[0] } : { draw: true });
+  // Runs after every event of a replay: count the living without building a list.
+  let alive = 0;
+  let last: string | undefined;
+  for (const p of s.players) {
+    if (p.eliminated) continue;
+    alive++;
+    last = p.seat;
+  }
+  if (alive <= 1) return ev('MatchEnded', alive === 1 ? { winner: last } : { draw: true });
   if (s.status === 'origin') {
     const ready = s.orderHolder !== null && s.players.every((p) => p.eliminated || (p.registered && p.drewOpening));
     const first = s.orderHolder !== null && isLiving(s, s.orderHolder) ? s.orderHolder : s.orderHolder !== null ? nextLiving(s, s.orderHolder) : null;

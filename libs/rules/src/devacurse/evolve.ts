@@ -11,6 +11,7 @@ import {
   DvState,
   EMPTY_POOL,
   KnotItem,
+  Priority,
   TargetRef,
   Until,
   catalogCard,
@@ -151,7 +152,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
     case 'PassPriority': {
       const pr = s.priority!;
       const passes = pr.passes + 1;
-      s.priority = { ...pr, holder: nextLiving(s, pr.holder), passes };
+      s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
       let alive = 0;
       for (const x of s.players) if (!x.eliminated) alive++;
       if (passes >= alive) allPassed(d);
@@ -172,7 +173,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       }
       s.falling = s.falling.filter((b) => b.id !== p.batchId);
       if (s.next === 'placeBatch') s.next = null;
-      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      if (s.priority) s.priority = reopened(s.priority);
       break;
     }
     case 'DiscardToHandLimit':
@@ -242,7 +243,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       d.card(p.prayerId).heroId = p.heroId;
       const hero = d.card(p.heroId);
       hero.guardians = [...hero.guardians, p.prayerId];
-      if (s.priority) s.priority = { ...s.priority, passes: 0 };
+      if (s.priority) s.priority = { holder: s.priority.holder, passes: 0, owner: s.priority.owner };
       break;
     }
     case 'UseSkill': {
@@ -255,7 +256,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
     }
     case 'TriggerAbility':
       push(d, { kind: 'ability', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.abilityId, targets: targetRefs(s, p.targets) });
-      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      if (s.priority) s.priority = reopened(s.priority);
       else s.due = { kind: 'ResolveKnotTop', player: actor };
       break;
     case 'ResolveKnotTop':
@@ -330,6 +331,11 @@ function newRow(iid: string, catalogId: string, owner: string): CardRow {
   return { iid, catalogId, owner, controller: owner, zone: 'universe', faceUp: false, mode: 'prompt', incarnation: 0, damage: 0, turnCounters: 0, counters: null, level: 1, guardians: [], heroId: null, enteredTurn: 0, mods: [], flags: null, attachedTo: null };
 }
 
+/** Priority back to the window's owner, with a new run of passes. */
+function reopened(pr: Priority): Priority {
+  return { holder: pr.owner, passes: 0, owner: pr.owner };
+}
+
 function openStep(d: Draft, step: Cursor['step']): void {
   const s = d.s;
   s.cursor = { ...s.cursor, step };
@@ -357,7 +363,7 @@ function push(d: Draft, item: Omit<KnotItem, 'id'>): void {
 /** After a call, the next Deva in seat order gets priority and a new run of passes starts (§6.1). */
 function giveNext(d: Draft, actor: string): void {
   const pr = d.s.priority!;
-  d.s.priority = { ...pr, holder: nextLiving(d.s, actor), passes: 0 };
+  d.s.priority = { holder: nextLiving(d.s, actor), passes: 0, owner: pr.owner };
 }
 
 /** Every living Deva passed in succession: place a batch, else resolve the top, else close (§6.1). */
@@ -422,7 +428,7 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
       if (!countered) runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
   }
   runChecks(d, batch);
-  if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+  if (s.priority) s.priority = reopened(s.priority);
 }
 
 function attach(d: Draft, heroId: string, guardians: readonly string[]): void {
