@@ -10,6 +10,7 @@ import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
 import { evolveAndRemember } from './evolve';
+import { passesByHand } from './shapes';
 import { DvState, playerOf } from './state';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
@@ -26,8 +27,7 @@ function shapeOf(event: LogEvent): LogEvent {
   const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
   if (!def) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
-  if (BARE.has(event.type) && isBareAction(event) && isEmpty(event.payload)) return event;
-  if (event.type === 'ProduceBlessing' && isBareAction(event) && isProduceBlessing(event.payload)) return event;
+  if (passesByHand(event)) return event;
   let schema = schemas.get(event.type);
   if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, def)));
   const parsed = schema.safeParse(event);
@@ -36,35 +36,6 @@ function shapeOf(event: LogEvent): LogEvent {
     fail('MALFORMED_EVENT', `${event.type}: ${issue.path.join('.') || '(event)'}: ${issue.message}`, { path: issue.path.map(String) });
   }
   return parsed.data as LogEvent;
-}
-
-/** Actions whose payload is always `{}`. */
-const BARE: ReadonlySet<string> = new Set(['PassPriority', 'EndTurn', 'EndBlessMaking', 'EndHeroAttacks', 'Concede', 'PlaceCombatDamage']);
-const SEAT = /^p(?:[1-9]|1[0-2])$/;
-const ELEMENTS: ReadonlySet<unknown> = new Set(['earth', 'water', 'wind', 'fire', 'wood', 'metal']);
-
-/** `{type, player, payload}` with a seat as actor and an object payload, nothing else. */
-function isBareAction(event: LogEvent): boolean {
-  const p = event.payload;
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
-  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
-  return typeof event.player === 'string' && SEAT.test(event.player);
-}
-
-function isEmpty(payload: unknown): boolean {
-  for (const _ in payload as object) return false;
-  return true;
-}
-
-function isProduceBlessing(payload: unknown): boolean {
-  const p = payload as Record<string, unknown>;
-  let n = 0;
-  for (const key in p) {
-    n++;
-    if (key !== 'prayerId' && key !== 'element') return false;
-  }
-  const id = p['prayerId'];
-  return typeof id === 'string' && id.length >= 1 && id.length <= 100 && (p['element'] === undefined ? n === 1 : ELEMENTS.has(p['element']) && n === 2);
 }
 
 /**

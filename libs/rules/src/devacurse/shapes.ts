@@ -1,0 +1,82 @@
+import type { LogEvent } from '@cardlog/events';
+import { DV_ELEMENTS } from '@cardlog/events';
+
+// The commonest actions' shapes checked by hand, as their schemas in libs/events say: each check
+// accepts only what the schema accepts (a subset is enough), and anything else goes to the schema,
+// which then gives the message. The same rules as zod, without its cost on every action of a replay.
+
+type Payload = Readonly<Record<string, unknown>>;
+
+const SEAT = /^p(?:[1-9]|1[0-2])$/;
+const ELEMENTS: ReadonlySet<unknown> = new Set(DV_ELEMENTS);
+const SKIP_REASONS: ReadonlySet<unknown> = new Set(['effect', 'universeEmpty']);
+
+const isSeat = (v: unknown): boolean => typeof v === 'string' && SEAT.test(v);
+/** dvCardIdSchema: a string of 1 to 100 characters. */
+const isId = (v: unknown): boolean => typeof v === 'string' && v.length >= 1 && v.length <= 100;
+/** z.number().int(), kept to the safe range. */
+const isInt = (v: unknown): boolean => Number.isSafeInteger(v);
+const isRecord = (v: unknown): v is Payload => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A strict object's keys: exactly `n` own keys, every one among those named. */
+function keys(p: Payload, n: number, a: string, b?: string, c?: string): boolean {
+  let k = 0;
+  for (const key in p) {
+    if (key !== a && key !== b && key !== c) return false;
+    k++;
+  }
+  return k === n;
+}
+
+function isIds(v: unknown, max: number): boolean {
+  if (!Array.isArray(v) || v.length > max) return false;
+  for (let i = 0; i < v.length; i++) if (!isId(v[i])) return false;
+  return true;
+}
+
+function isList(v: unknown, max: number, item: (x: Payload) => boolean): boolean {
+  if (!Array.isArray(v) || v.length > max) return false;
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    if (!isRecord(x) || !item(x)) return false;
+  }
+  return true;
+}
+
+const PAYLOADS: Readonly<Record<string, (p: Payload) => boolean>> = {
+  PassPriority: (p) => keys(p, 0, ''),
+  EndTurn: (p) => keys(p, 0, ''),
+  EndBlessMaking: (p) => keys(p, 0, ''),
+  EndHeroAttacks: (p) => keys(p, 0, ''),
+  Concede: (p) => keys(p, 0, ''),
+  ProduceBlessing: (p) => isId(p['prayerId']) && (p['element'] === undefined ? keys(p, 1, 'prayerId') : ELEMENTS.has(p['element']) && keys(p, 2, 'prayerId', 'element')),
+  PlacePrayer: (p) => keys(p, 2, 'cardId', 'faceUp') && isId(p['cardId']) && typeof p['faceUp'] === 'boolean',
+  DrawCards: (p) => keys(p, 2, 'count', 'cardIds') && isInt(p['count']) && isIds(p['cardIds'], 200),
+  SkipDraw: (p) => keys(p, 1, 'reason') && SKIP_REASONS.has(p['reason']),
+  DiscardToHandLimit: (p) => keys(p, 1, 'cardIds') && isIds(p['cardIds'], 200),
+  CallHero: (p) => keys(p, 1, 'cardId') && isId(p['cardId']),
+  DeclareUpgrade: (p) => keys(p, 1, 'heroId') && isId(p['heroId']),
+  AddGuardianFromPrayer: (p) => keys(p, 2, 'heroId', 'prayerId') && isId(p['heroId']) && isId(p['prayerId']),
+  DeclareSoldierAttack: (p) => keys(p, 2, 'defender', 'attackers') && isSeat(p['defender']) && isIds(p['attackers'], 200),
+  DeclareBlockers: (p) => keys(p, 1, 'blocks') && isList(p['blocks'], 100, (b) => keys(b, 2, 'blockerId', 'attackerId') && isId(b['blockerId']) && isId(b['attackerId'])),
+  PlaceCombatDamage: (p) =>
+    keys(p, 0, '') ||
+    (keys(p, 1, 'divisions') && isList(p['divisions'], 100, (d) => keys(d, 3, 'attackerId', 'blockerId', 'amount') && isId(d['attackerId']) && isId(d['blockerId']) && isInt(d['amount']))),
+  DeclareHeroAttack: (p) => {
+    const t = p['target'];
+    return keys(p, 2, 'heroId', 'target') && isId(p['heroId']) && isRecord(t) && (keys(t, 1, 'card') ? isId(t['card']) : keys(t, 1, 'player') && isSeat(t['player']));
+  },
+};
+
+/**
+ * True when `event` certainly passes its schema: `{type, player, payload}` with a seat as actor and
+ * a payload of the type's shape. False means "ask the schema", not "malformed".
+ */
+export function passesByHand(event: LogEvent): boolean {
+  const check = Object.hasOwn(PAYLOADS, event.type) ? PAYLOADS[event.type] : undefined;
+  if (check === undefined) return false;
+  const p = event.payload;
+  if (!isRecord(p)) return false;
+  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
+  return isSeat(event.player) && check(p);
+}
