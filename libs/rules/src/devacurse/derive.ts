@@ -7,6 +7,7 @@ import {
   DvState,
   catalogCard,
   cardOf,
+  cursorOf,
   effectiveOrderHolder,
   hasFlag,
   isLiving,
@@ -87,7 +88,7 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
 }
 
 export function cursorPayload(c: DvState['cursor']): Record<string, unknown> {
-  return { loop: c.loop, ...(c.part ? { part: c.part } : {}), ...(c.owner ? { owner: c.owner } : {}), ...(c.phase ? { phase: c.phase } : {}), ...(c.step ? { step: c.step } : {}) };
+  return cursorOf(c) as unknown as Record<string, unknown>;
 }
 
 function placeable(s: DvState) {

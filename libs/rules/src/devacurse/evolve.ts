@@ -15,6 +15,7 @@ import {
   TargetRef,
   Until,
   catalogCard,
+  cursorOf,
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
@@ -159,7 +160,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       break;
     }
     case 'PhaseAdvanced': {
-      const to: Cursor = { loop: p.loop, ...(p.part ? { part: p.part } : {}), ...(p.owner ? { owner: p.owner } : {}), ...(p.phase ? { phase: p.phase } : {}), ...(p.step ? { step: p.step } : {}) };
+      const to = cursorOf(p);
       if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
       enter(d, to);
       break;
@@ -369,7 +370,8 @@ function giveNext(d: Draft, actor: string): void {
 /** Every living Deva passed in succession: place a batch, else resolve the top, else close (§6.1). */
 function allPassed(d: Draft): void {
   const s = d.s;
-  const newest = [...s.falling].reverse().find((b) => b.knotBase >= s.knot.length);
+  let newest = false;
+  for (const b of s.falling) if (b.knotBase >= s.knot.length) newest = true;
   if (newest) s.next = 'placeBatch';
   else if (s.knot.length > 0) s.due = { kind: 'ResolveKnotTop', player: s.knot[s.knot.length - 1]!.controller };
   else s.next = s.cursor.step === 'beforeTakeEffect' ? 'takeEffect' : 'close';

@@ -10,6 +10,14 @@ type Payload = Readonly<Record<string, unknown>>;
 const SEAT = /^p(?:[1-9]|1[0-2])$/;
 const ELEMENTS: ReadonlySet<unknown> = new Set(DV_ELEMENTS);
 const SKIP_REASONS: ReadonlySet<unknown> = new Set(['effect', 'universeEmpty']);
+const SLOTS: ReadonlySet<unknown> = new Set([...DV_ELEMENTS, 'generic']);
+const BLESSINGS: ReadonlySet<unknown> = new Set([...DV_ELEMENTS, 'colorless']);
+const FROM: ReadonlySet<unknown> = new Set(['hand', 'temple']);
+const OUTCOMES: ReadonlySet<unknown> = new Set(['resolve', 'cancel']);
+const CANCEL_REASONS: ReadonlySet<unknown> = new Set(['guardians', 'condition']);
+const MODES: ReadonlySet<unknown> = new Set(['prompt', 'rest']);
+const STATS: ReadonlySet<unknown> = new Set(['at', 'df', 'ap']);
+const UNTIL: ReadonlySet<unknown> = new Set(['endOfPhase', 'endOfTurn', 'untilNextPromptLoop', 'permanent']);
 
 const isSeat = (v: unknown): boolean => typeof v === 'string' && SEAT.test(v);
 /** dvCardIdSchema: a string of 1 to 100 characters. */
@@ -43,6 +51,46 @@ function isList(v: unknown, max: number, item: (x: Payload) => boolean): boolean
   return true;
 }
 
+/** Every own key of `p` is one of `allowed` (optional keys; the value checks say which are required). */
+function keysAmong(p: Payload, allowed: ReadonlySet<string>): boolean {
+  for (const key in p) if (!allowed.has(key)) return false;
+  return true;
+}
+
+/** dvTargetSchema: `{card}` or `{player}`. */
+const isTarget = (t: Payload): boolean => (keys(t, 1, 'card') ? isId(t['card']) : keys(t, 1, 'player') && isSeat(t['player']));
+/** paymentSchema. */
+const isPayment = (v: unknown): boolean => isList(v, 100, (x) => keys(x, 2, 'slot', 'with') && SLOTS.has(x['slot']) && BLESSINGS.has(x['with']));
+const optional = (v: unknown, ok: (v: unknown) => boolean): boolean => v === undefined || ok(v);
+const isName = (max: number) => (v: unknown): boolean => typeof v === 'string' && v.length >= 1 && v.length <= max;
+
+/** The effects the simulated games record most; any other effect goes to the schema. */
+const EFFECTS: Readonly<Record<string, (e: Payload) => boolean>> = {
+  AttachCard: (e) => keys(e, 3, 'type', 'cardId', 'to') && isId(e['cardId']) && isId(e['to']),
+  DetachCard: (e) => keys(e, 2, 'type', 'cardId') && isId(e['cardId']),
+  DestroyCard: (e) => keys(e, 2, 'type', 'cardId') && isId(e['cardId']),
+  SetMode: (e) => keys(e, 3, 'type', 'cardId', 'mode') && isId(e['cardId']) && MODES.has(e['mode']),
+  ChangeFaith: (e) => keys(e, 3, 'type', 'player', 'delta') && isSeat(e['player']) && isInt(e['delta']),
+  ModifyStat: (e) => keysAmong(e, MODIFY_STAT) && countKeys(e) === 5 && isId(e['cardId']) && STATS.has(e['stat']) && isInt(e['delta']) && UNTIL.has(e['until']),
+};
+const MODIFY_STAT: ReadonlySet<string> = new Set(['type', 'cardId', 'stat', 'delta', 'until']);
+
+function countKeys(p: Payload): number {
+  let n = 0;
+  for (const _ in p) n++;
+  return n;
+}
+
+const isEffects = (v: unknown): boolean =>
+  isList(v, 100, (e) => {
+    const type = e['type'];
+    const check = typeof type === 'string' && Object.hasOwn(EFFECTS, type) ? EFFECTS[type] : undefined;
+    return check !== undefined && check(e);
+  });
+
+const CALL_CARD: ReadonlySet<string> = new Set(['cardId', 'from', 'targets', 'choice', 'x', 'payment']);
+const RESOLVE_KNOT_TOP: ReadonlySet<string> = new Set(['outcome', 'cancelReason', 'guardians', 'effects']);
+
 const PAYLOADS: Readonly<Record<string, (p: Payload) => boolean>> = {
   PassPriority: (p) => keys(p, 0, ''),
   EndTurn: (p) => keys(p, 0, ''),
@@ -64,8 +112,23 @@ const PAYLOADS: Readonly<Record<string, (p: Payload) => boolean>> = {
     (keys(p, 1, 'divisions') && isList(p['divisions'], 100, (d) => keys(d, 3, 'attackerId', 'blockerId', 'amount') && isId(d['attackerId']) && isId(d['blockerId']) && isInt(d['amount']))),
   DeclareHeroAttack: (p) => {
     const t = p['target'];
-    return keys(p, 2, 'heroId', 'target') && isId(p['heroId']) && isRecord(t) && (keys(t, 1, 'card') ? isId(t['card']) : keys(t, 1, 'player') && isSeat(t['player']));
+    return keys(p, 2, 'heroId', 'target') && isId(p['heroId']) && isRecord(t) && isTarget(t);
   },
+  // Additional costs are effects of every kind: a call that has them goes to the schema.
+  CallCard: (p) =>
+    keysAmong(p, CALL_CARD) &&
+    isId(p['cardId']) &&
+    FROM.has(p['from']) &&
+    optional(p['targets'], (t) => isList(t, 10, isTarget)) &&
+    optional(p['choice'], isName(100)) &&
+    optional(p['x'], (x) => isInt(x) && (x as number) >= 0 && (x as number) <= 99) &&
+    isPayment(p['payment']),
+  ResolveKnotTop: (p) =>
+    keysAmong(p, RESOLVE_KNOT_TOP) &&
+    optional(p['outcome'], (o) => OUTCOMES.has(o)) &&
+    optional(p['cancelReason'], (r) => CANCEL_REASONS.has(r)) &&
+    optional(p['guardians'], (g) => isIds(g, 200)) &&
+    optional(p['effects'], isEffects),
 };
 
 /**

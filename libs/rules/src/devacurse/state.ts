@@ -123,6 +123,16 @@ export interface Cursor {
   readonly step?: Step;
 }
 
+/** A cursor of only the fields given (a PhaseAdvanced payload is one), built without spreads: it runs per phase. */
+export function cursorOf(c: Cursor): Cursor {
+  const out: { -readonly [K in keyof Cursor]: Cursor[K] } = { loop: c.loop };
+  if (c.part) out.part = c.part;
+  if (c.owner) out.owner = c.owner;
+  if (c.phase) out.phase = c.phase;
+  if (c.step) out.step = c.step;
+  return out;
+}
+
 /** An open window: who holds priority, how many passed in a row, whose window it is. */
 export interface Priority {
   readonly holder: Seat;
