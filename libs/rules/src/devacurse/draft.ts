@@ -118,14 +118,14 @@ export class Draft {
     if (LIST_ZONES.has(card.zone)) {
       const p = this.player(card.controller);
       const key = card.zone as ListZone;
-      p[key] = p[key].filter((id) => id !== card.iid);
+      p[key] = without(p[key], card.iid);
       if (card.zone === 'universe') {
-        if (p.universeTop.includes(card.iid)) p.universeTop = p.universeTop.filter((id) => id !== card.iid);
-        if (p.universeBottom.includes(card.iid)) p.universeBottom = p.universeBottom.filter((id) => id !== card.iid);
+        if (p.universeTop.includes(card.iid)) p.universeTop = without(p.universeTop, card.iid);
+        if (p.universeBottom.includes(card.iid)) p.universeBottom = without(p.universeBottom, card.iid);
       }
     } else if (card.zone === 'guardian' && card.heroId) {
       const hero = this.card(card.heroId);
-      hero.guardians = hero.guardians.filter((id) => id !== card.iid);
+      hero.guardians = without(hero.guardians, card.iid);
     } else if (card.zone === 'falling') {
       this.s.falling = this.s.falling.map((b) => (b.cards.includes(card.iid) ? { ...b, cards: b.cards.filter((id) => id !== card.iid) } : b));
     } else if (card.zone === 'knot') {
@@ -150,19 +150,33 @@ export class Draft {
 
   /** Drops modifiers and flags whose duration ended. */
   expire(kinds: ReadonlySet<Until>): void {
-    this.s.cards.forEach((row, i) => {
-      const mods = row.mods.some((m) => kinds.has(m.until));
-      const flags = row.flags !== null && [...row.flags.values()].some((f) => kinds.has(f.until));
-      if (!mods && !flags) return;
+    // Every phase end looks at every card: plain loops, and nothing built for a card that keeps all.
+    const cards = this.s.cards;
+    for (let i = 0; i < cards.length; i++) {
+      const row = cards[i]!;
+      const mods = row.mods.length > 0 && anyEnds(row.mods, kinds);
+      const flags = row.flags !== null && anyEnds(row.flags.values(), kinds);
+      if (!mods && !flags) continue;
       const c = this.card(row.iid);
       if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
       if (flags) c.flags = keep(row.flags!, kinds);
-      void i;
-    });
+    }
     for (const p of this.s.players) {
-      if (p.flags !== null && [...p.flags.values()].some((f) => kinds.has(f.until))) this.player(p.seat).flags = keep(p.flags, kinds);
+      if (p.flags !== null && anyEnds(p.flags.values(), kinds)) this.player(p.seat).flags = keep(p.flags, kinds);
     }
   }
+}
+
+/** `list` without `id` (a new list: lists are never changed in place). */
+function without(list: readonly string[], id: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) if (list[i] !== id) out.push(list[i]!);
+  return out;
+}
+
+function anyEnds(items: Iterable<{ readonly until: Until }>, kinds: ReadonlySet<Until>): boolean {
+  for (const item of items) if (kinds.has(item.until)) return true;
+  return false;
 }
 
 function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): ReadonlyMap<string, Flag> | null {

@@ -1,4 +1,4 @@
-import type { DvEffect, LogEvent } from '@cardlog/events';
+import type { DvCard, DvEffect, LogEvent } from '@cardlog/events';
 import { BatchBox, destroyCard, heroLeaves, runChecks } from './destroy';
 import { Draft } from './draft';
 import { runEffects } from './effects';
@@ -10,7 +10,9 @@ import {
   Cursor,
   DvState,
   EMPTY_POOL,
+  FallBatch,
   KnotItem,
+  ObjectRef,
   Priority,
   TargetRef,
   Until,
@@ -172,7 +174,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole'; player: string }[]) {
         if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to, true, entry.player);
       }
-      s.falling = s.falling.filter((b) => b.id !== p.batchId);
+      s.falling = withoutBatch(s.falling, p.batchId);
       if (s.next === 'placeBatch') s.next = null;
       if (s.priority) s.priority = reopened(s.priority);
       break;
@@ -248,7 +250,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       break;
     }
     case 'UseSkill': {
-      const skill = catalogCard(s, d.read(p.sourceId)).skills?.find((k) => k.id === p.skillId);
+      const skill = skillOf(catalogCard(s, d.read(p.sourceId)), p.skillId);
       if (skill?.deplete) d.card(p.sourceId).mode = 'rest';
       if (p.payment) pay(d, actor, p.payment);
       push(d, { kind: 'skill', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.skillId, targets: targetRefs(s, p.targets) });
@@ -269,10 +271,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       break;
     // ---- Assault loop ------------------------------------------------------------------------
     case 'DeclareSoldierAttack': {
-      const attackers = (p.attackers as string[]).map((id) => {
-        d.card(id).mode = 'rest';
-        return refOf(d.read(id));
-      });
+      const attackers = restAll(d, p.attackers);
       s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
       s.due = null;
       if (attackers.length === 0) {
@@ -282,7 +281,7 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       break;
     }
     case 'DeclareBlockers': {
-      const blocks = (p.blocks as { blockerId: string; attackerId: string }[]).map((b) => ({ blocker: refOf(d.read(b.blockerId)), attacker: refOf(d.read(b.attackerId)) }));
+      const blocks = blocksOf(d, p.blocks);
       s.combat = { ...s.combat!, blocks };
       s.due = null;
       openStep(d, 'afterBlocks');
@@ -326,6 +325,29 @@ export function applyEvent(d: Draft, event: LogEvent): boolean {
       return false;
   }
   return true;
+}
+
+// Helpers for the closures a case needs: a closure inside applyEvent that reads its locals would
+// make every call of it allocate a context, and applyEvent runs for every event.
+
+function withoutBatch(falling: readonly FallBatch[], batchId: string): FallBatch[] {
+  return falling.filter((b) => b.id !== batchId);
+}
+
+function skillOf(card: DvCard, skillId: string) {
+  return card.skills?.find((k) => k.id === skillId);
+}
+
+/** Attackers go to rest as they are declared; the refs name the objects that attack. */
+function restAll(d: Draft, ids: readonly string[]): ObjectRef[] {
+  return ids.map((id) => {
+    d.card(id).mode = 'rest';
+    return refOf(d.read(id));
+  });
+}
+
+function blocksOf(d: Draft, blocks: readonly { blockerId: string; attackerId: string }[]) {
+  return blocks.map((b) => ({ blocker: refOf(d.read(b.blockerId)), attacker: refOf(d.read(b.attackerId)) }));
 }
 
 function newRow(iid: string, catalogId: string, owner: string): CardRow {
