@@ -15,6 +15,7 @@ import { DvState, playerOf } from './state';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
 const schemas = new Map<string, z.ZodType>();
+const DEFINITION_OF = new Map<string, EventDefinition>(Object.entries(DEFINITIONS));
 
 /** The system events (§12 kind S) only the engine appends. */
 export const SYSTEM_EVENT_TYPES: ReadonlySet<string> = new Set(Object.entries(DEFINITIONS).filter(([, d]) => d.derived).map(([t]) => t));
@@ -24,7 +25,7 @@ const ORIGIN = new Set(['UniverseRegistered', 'OrderLotDrawn', 'FirstPlayerChose
 export const MAX_DERIVED = 500;
 
 function shapeOf(event: LogEvent): LogEvent {
-  const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
+  const def = DEFINITION_OF.get(event.type);
   if (!def) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
   if (passesByHand(event)) return event;

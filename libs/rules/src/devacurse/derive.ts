@@ -26,11 +26,15 @@ const ev = (type: string, payload: Record<string, unknown>): LogEvent => ({ type
 export function nextSystemEvent(s: DvState): LogEvent | null {
   if (s.status === 'ended') return null;
   // §9: Faith at 0 or less, a concession or an effect: one elimination each, from the order holder on.
-  const n = s.seats.length;
-  const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
-  for (let k = 0; k < n; k++) {
-    const p = s.players[(base + k) % n]!;
-    if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
+  let leaving = false;
+  for (const p of s.players) if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) leaving = true;
+  if (leaving) {
+    const n = s.seats.length;
+    const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
+    for (let k = 0; k < n; k++) {
+      const p = s.players[(base + k) % n]!;
+      if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
+    }
   }
   // Runs after every event of a replay: count the living without building a list.
   let alive = 0;

@@ -7,7 +7,8 @@ import { DV_ELEMENTS } from '@cardlog/events';
 
 type Payload = Readonly<Record<string, unknown>>;
 
-const SEAT = /^p(?:[1-9]|1[0-2])$/;
+/** The seats seatSchema's pattern allows, p1…p12, as a set: a lookup, not a regex run per action. */
+const SEATS: ReadonlySet<unknown> = new Set(Array.from({ length: 12 }, (_, i) => `p${i + 1}`));
 const ELEMENTS: ReadonlySet<unknown> = new Set(DV_ELEMENTS);
 const SKIP_REASONS: ReadonlySet<unknown> = new Set(['effect', 'universeEmpty']);
 const SLOTS: ReadonlySet<unknown> = new Set([...DV_ELEMENTS, 'generic']);
@@ -19,7 +20,7 @@ const MODES: ReadonlySet<unknown> = new Set(['prompt', 'rest']);
 const STATS: ReadonlySet<unknown> = new Set(['at', 'df', 'ap']);
 const UNTIL: ReadonlySet<unknown> = new Set(['endOfPhase', 'endOfTurn', 'untilNextPromptLoop', 'permanent']);
 
-const isSeat = (v: unknown): boolean => typeof v === 'string' && SEAT.test(v);
+const isSeat = (v: unknown): boolean => SEATS.has(v);
 /** dvCardIdSchema: a string of 1 to 100 characters. */
 const isId = (v: unknown): boolean => typeof v === 'string' && v.length >= 1 && v.length <= 100;
 /** z.number().int(), kept to the safe range. */
@@ -91,7 +92,7 @@ const isEffects = (v: unknown): boolean =>
 const CALL_CARD: ReadonlySet<string> = new Set(['cardId', 'from', 'targets', 'choice', 'x', 'payment']);
 const RESOLVE_KNOT_TOP: ReadonlySet<string> = new Set(['outcome', 'cancelReason', 'guardians', 'effects']);
 
-const PAYLOADS: Readonly<Record<string, (p: Payload) => boolean>> = {
+const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
   PassPriority: (p) => keys(p, 0, ''),
   EndTurn: (p) => keys(p, 0, ''),
   EndBlessMaking: (p) => keys(p, 0, ''),
@@ -129,14 +130,14 @@ const PAYLOADS: Readonly<Record<string, (p: Payload) => boolean>> = {
     optional(p['cancelReason'], (r) => CANCEL_REASONS.has(r)) &&
     optional(p['guardians'], (g) => isIds(g, 200)) &&
     optional(p['effects'], isEffects),
-};
+} satisfies Record<string, (p: Payload) => boolean>));
 
 /**
  * True when `event` certainly passes its schema: `{type, player, payload}` with a seat as actor and
  * a payload of the type's shape. False means "ask the schema", not "malformed".
  */
 export function passesByHand(event: LogEvent): boolean {
-  const check = Object.hasOwn(PAYLOADS, event.type) ? PAYLOADS[event.type] : undefined;
+  const check = PAYLOADS.get(event.type);
   if (check === undefined) return false;
   const p = event.payload;
   if (!isRecord(p)) return false;
