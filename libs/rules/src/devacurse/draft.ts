@@ -150,20 +150,34 @@ export class Draft {
 
   /** Drops modifiers and flags whose duration ended. */
   expire(kinds: ReadonlySet<Until>): void {
+    if (this.s.timedEffects === false) return;
     // Every phase end looks at every card: plain loops, and nothing built for a card that keeps all.
+    let timed = false;
     const cards = this.s.cards;
     for (let i = 0; i < cards.length; i++) {
       const row = cards[i]!;
-      const mods = row.mods.length > 0 && anyEnds(row.mods, kinds);
+      if (row.mods.length === 0 && row.flags === null) continue;
+      const mods = anyEnds(row.mods, kinds);
       const flags = row.flags !== null && anyEnds(row.flags.values(), kinds);
-      if (!mods && !flags) continue;
-      const c = this.card(row.iid);
-      if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
-      if (flags) c.flags = keep(row.flags!, kinds);
+      if (mods || flags) {
+        const c = this.card(row.iid);
+        if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
+        if (flags) c.flags = keep(row.flags!, kinds);
+      }
+      const now = this.read(row.iid);
+      timed ||= anyTimed(now.mods) || (now.flags !== null && anyTimed(now.flags.values()));
     }
     for (const p of this.s.players) {
       if (p.flags !== null && anyEnds(p.flags.values(), kinds)) this.player(p.seat).flags = keep(p.flags, kinds);
+      const flags = this.s.players[this.s.seatIndex.get(p.seat)!]!.flags;
+      timed ||= flags !== null && anyTimed(flags.values());
     }
+    this.s.timedEffects = timed;
+  }
+
+  /** A modifier or flag that expires is about to be set: phase ends must look at the cards again. */
+  timed(until: Until): void {
+    if (until !== 'permanent') this.s.timedEffects = true;
   }
 }
 
@@ -172,6 +186,11 @@ function without(list: readonly string[], id: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < list.length; i++) if (list[i] !== id) out.push(list[i]!);
   return out;
+}
+
+function anyTimed(items: Iterable<{ readonly until: Until }>): boolean {
+  for (const item of items) if (item.until !== 'permanent') return true;
+  return false;
 }
 
 function anyEnds(items: Iterable<{ readonly until: Until }>, kinds: ReadonlySet<Until>): boolean {
@@ -222,6 +241,7 @@ function copyState(b: DvState): Mutable<DvState> {
     falling: b.falling,
     combat: b.combat,
     serial: b.serial,
+    timedEffects: b.timedEffects,
   };
 }
 

@@ -62,5 +62,6 @@ export function initialState(header: GameHeader<DvCard>): DvState {
     falling: [],
     combat: null,
     serial: 0,
+    timedEffects: false,
   };
 }

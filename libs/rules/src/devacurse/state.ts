@@ -182,6 +182,11 @@ export interface DvState {
   readonly combat: Combat | null;
   /** Counter for Knot item and fall batch ids. */
   readonly serial: number;
+  /**
+   * False when no card or Deva carries a modifier or flag that ever expires, so a phase end need
+   * not look at every card. Absent (a state from before this field) counts as true.
+   */
+  readonly timedEffects?: boolean;
 }
 
 // ---- reading helpers -------------------------------------------------------------------------
