@@ -332,9 +332,8 @@ export function heroesOf(state: DvState, seat: Seat): CardRow[] {
 }
 
 export function poolTotal(pool: Pool): number {
-  let n = 0;
-  for (const k of BLESSING_KINDS) n += pool[k];
-  return n;
+  // Every kind by name (BLESSING_KINDS): a loop over the kinds is a keyed lookup each, per phase end.
+  return pool.earth + pool.water + pool.wind + pool.fire + pool.wood + pool.metal + pool.colorless;
 }
 
 export function isWindowOpen(state: DvState): boolean {
