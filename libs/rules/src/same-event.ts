@@ -30,25 +30,34 @@ function sameData(a: unknown, b: unknown): boolean | typeof UNSURE {
   }
   const arrays = Array.isArray(a);
   if (arrays !== Array.isArray(b)) return isPlainObject(arrays ? b : a) ? false : UNSURE;
-  if (arrays) {
-    const x = a as unknown[];
-    const y = b as unknown[];
-    if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) {
-      const same = sameData(x[i], y[i]);
-      if (same !== true) return same;
-    }
-    return true;
+  return arrays ? sameArray(a as unknown[], b as unknown[]) : sameRecord(a as Record<string, unknown>, b as Record<string, unknown>);
+}
+
+function sameArray(x: readonly unknown[], y: readonly unknown[]): boolean | typeof UNSURE {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const xv = x[i];
+    // Equal strings (most of a system event) need no further look.
+    if (typeof xv === 'string' && xv === y[i]) continue;
+    const same = sameData(xv, y[i]);
+    if (same !== true) return same;
   }
-  if (!isPlainObject(a) || !isPlainObject(b)) return UNSURE;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
+  return true;
+}
+
+function sameRecord(x: Record<string, unknown>, y: Record<string, unknown>): boolean | typeof UNSURE {
+  if (!isPlainProto(x) || !isPlainProto(y)) return UNSURE;
   let defined = 0;
   for (const key in x) {
-    if (!Object.hasOwn(x, key) || x[key] === undefined) continue;
+    if (!Object.hasOwn(x, key)) continue;
+    const xv = x[key];
+    if (xv === undefined) continue;
     defined++;
     if (!Object.hasOwn(y, key)) return false;
-    const same = sameData(x[key], y[key]);
+    const yv = y[key];
+    // Equal strings (most of a system event) need no further look.
+    if (typeof xv === 'string' && xv === yv) continue;
+    const same = sameData(xv, yv);
     if (same !== true) return same;
   }
   for (const key in y) if (Object.hasOwn(y, key) && y[key] !== undefined) defined--;
@@ -60,7 +69,10 @@ function isPlainScalar(value: unknown): boolean {
 }
 
 function isPlainObject(value: unknown): boolean {
-  if (Array.isArray(value)) return true;
+  return Array.isArray(value) || isPlainProto(value as object);
+}
+
+function isPlainProto(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
