@@ -9,8 +9,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * handed in is never modified. Owned (`owned`, for the in-place fold): the state is one `ownState`
  * made, nobody else holds its players or rows, and writes go straight to it.
  *
- * Either way the rules never change an array or map in place: they assign a new one. That is what
- * lets `ownState` copy only the objects whose fields are written and share every list.
+ * The rules never change an array or map in place, they assign a new one, except a Deva's zone
+ * lists in owned mode (through `list`/`unlistFrom`). That is what lets `ownState` copy only the
+ * objects whose fields are written, and those lists, and share everything else.
  */
 export class Draft {
   readonly s: Mutable<DvState>;
@@ -87,7 +88,7 @@ export class Draft {
     if (LIST_ZONES.has(zone)) {
       const p = this.player(c.controller);
       const key = zone as ListZone;
-      p[key] = [...p[key], iid];
+      this.list(p, key, iid);
       if (zone === 'universe') {
         if (position === 'top') p.universeTop = [iid, ...p.universeTop];
         else if (position === 'bottom') p.universeBottom = [...p.universeBottom, iid];
@@ -111,14 +112,25 @@ export class Draft {
     this.card(iid).controller = seat;
     const p = this.player(seat);
     const key = before.zone as ListZone;
-    p[key] = [...p[key], iid];
+    this.list(p, key, iid);
+  }
+
+  /** Adds `iid` at the end of a Deva's zone list: in place when owned (ownState copied the lists), else a new list. */
+  private list(p: Mutable<PlayerState>, key: ListZone, iid: string): void {
+    if (this.owned) (p[key] as string[]).push(iid);
+    else p[key] = [...p[key], iid];
+  }
+
+  private unlistFrom(p: Mutable<PlayerState>, key: ListZone, iid: string): void {
+    if (this.owned) removeAll(p[key] as string[], iid);
+    else p[key] = without(p[key], iid);
   }
 
   private unlist(card: CardRow): void {
     if (LIST_ZONES.has(card.zone)) {
       const p = this.player(card.controller);
       const key = card.zone as ListZone;
-      p[key] = without(p[key], card.iid);
+      this.unlistFrom(p, key, card.iid);
       if (card.zone === 'universe') {
         if (p.universeTop.includes(card.iid)) p.universeTop = without(p.universeTop, card.iid);
         if (p.universeBottom.includes(card.iid)) p.universeBottom = without(p.universeBottom, card.iid);
@@ -181,7 +193,14 @@ export class Draft {
   }
 }
 
-/** `list` without `id` (a new list: lists are never changed in place). */
+/** Removes every `id` from `list` in place, keeping the order of the rest (as `without` does). */
+function removeAll(list: string[], id: string): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) if (list[i] !== id) list[kept++] = list[i]!;
+  list.length = kept;
+}
+
+/** `list` without `id`, as a new list. */
 function without(list: readonly string[], id: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < list.length; i++) if (list[i] !== id) out.push(list[i]!);
@@ -206,14 +225,23 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
 
 /**
  * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
- * the players and the card rows are new objects; lists, maps, the catalog and every other value
- * are shared, since the rules only ever replace them.
+ * the players with their zone lists and the card rows are new objects; other lists, maps, the
+ * catalog and every other value are shared, since the rules only ever replace them.
  */
 export function ownState(state: DvState): DvState {
   const s = copyState(state);
-  s.players = state.players.map(copyPlayer);
+  s.players = state.players.map(ownPlayer);
   s.cards = state.cards.map(copyCard);
   return s;
+}
+
+function ownPlayer(p: PlayerState): Mutable<PlayerState> {
+  const o = copyPlayer(p);
+  for (const zone of LIST_ZONES) {
+    const key = zone as ListZone;
+    o[key] = [...p[key]];
+  }
+  return o;
 }
 
 // Copies with every field written in one fixed order, so all states (players, cards) share one
