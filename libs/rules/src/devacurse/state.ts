@@ -125,6 +125,12 @@ export interface Cursor {
 
 /** A cursor of only the fields given (a PhaseAdvanced payload is one), built without spreads: it runs per phase. */
 export function cursorOf(c: Cursor): Cursor {
+  // The shapes the spiral uses, each as one literal (adding fields one by one grows the object).
+  const { loop, part, owner, phase, step } = c;
+  if (part && owner) {
+    if (phase) return step ? { loop, part, owner, phase, step } : { loop, part, owner, phase };
+    if (!step) return { loop, part, owner };
+  } else if (!part && !owner && !phase && !step) return { loop };
   const out: { -readonly [K in keyof Cursor]: Cursor[K] } = { loop: c.loop };
   if (c.part) out.part = c.part;
   if (c.owner) out.owner = c.owner;
