@@ -18,6 +18,8 @@ const OUTCOMES: ReadonlySet<unknown> = new Set(['resolve', 'cancel']);
 const CANCEL_REASONS: ReadonlySet<unknown> = new Set(['guardians', 'condition']);
 const MODES: ReadonlySet<unknown> = new Set(['prompt', 'rest']);
 const STATS: ReadonlySet<unknown> = new Set(['at', 'df', 'ap']);
+const ZONES: ReadonlySet<unknown> = new Set(['hand', 'universe', 'cenotaph', 'blackHole', 'temple', 'devayard', 'heroLine', 'soldierLine', 'knot', 'falling']);
+const POSITIONS: ReadonlySet<unknown> = new Set(['top', 'bottom', 'random']);
 const UNTIL: ReadonlySet<unknown> = new Set(['endOfPhase', 'endOfTurn', 'untilNextPromptLoop', 'permanent']);
 
 const isSeat = (v: unknown): boolean => SEATS.has(v);
@@ -65,6 +67,17 @@ const isPayment = (v: unknown): boolean => isList(v, 100, (x) => keys(x, 2, 'slo
 const optional = (v: unknown, ok: (v: unknown) => boolean): boolean => v === undefined || ok(v);
 const isName = (max: number) => (v: unknown): boolean => typeof v === 'string' && v.length >= 1 && v.length <= max;
 
+/** A strict object with exactly the keys of `allowed` that are present, every one required by `required`. */
+const shaped = (e: Payload, allowed: ReadonlySet<string>, required: number): boolean => keysAmong(e, allowed) && countKeys(e) >= required;
+const isDestination = (v: unknown): boolean => isRecord(v) && keysAmong(v, DESTINATION) && ZONES.has(v['zone']) && optional(v['player'], isSeat);
+const isKind = isName(50);
+const isCounters = (e: Payload): boolean => shaped(e, COUNTERS, 4) && isId(e['cardId']) && isKind(e['kind']) && isInt(e['n']);
+const DESTINATION: ReadonlySet<string> = new Set(['zone', 'player']);
+const COUNTERS: ReadonlySet<string> = new Set(['type', 'cardId', 'kind', 'n']);
+const DRAW: ReadonlySet<string> = new Set(['type', 'player', 'count', 'cardIds']);
+const DETACH_GUARDIAN: ReadonlySet<string> = new Set(['type', 'heroId', 'cardId', 'to']);
+const MOVE_CARD: ReadonlySet<string> = new Set(['type', 'cardId', 'to', 'faceUp', 'position']);
+
 /** The effects the simulated games record most; any other effect goes to the schema. */
 const EFFECTS: Readonly<Record<string, (e: Payload) => boolean>> = {
   AttachCard: (e) => keys(e, 3, 'type', 'cardId', 'to') && isId(e['cardId']) && isId(e['to']),
@@ -72,6 +85,13 @@ const EFFECTS: Readonly<Record<string, (e: Payload) => boolean>> = {
   DestroyCard: (e) => keys(e, 2, 'type', 'cardId') && isId(e['cardId']),
   SetMode: (e) => keys(e, 3, 'type', 'cardId', 'mode') && isId(e['cardId']) && MODES.has(e['mode']),
   ChangeFaith: (e) => keys(e, 3, 'type', 'player', 'delta') && isSeat(e['player']) && isInt(e['delta']),
+  PlaceCounters: isCounters,
+  RemoveCounters: isCounters,
+  DrawCards: (e) => shaped(e, DRAW, 4) && isSeat(e['player']) && isInt(e['count']) && isIds(e['cardIds'], 200),
+  AttachGuardian: (e) => keys(e, 3, 'type', 'heroId', 'cardId') && isId(e['heroId']) && isId(e['cardId']),
+  DetachGuardian: (e) => shaped(e, DETACH_GUARDIAN, 3) && isId(e['heroId']) && isId(e['cardId']) && optional(e['to'], isDestination),
+  MoveCard: (e) => shaped(e, MOVE_CARD, 3) && isId(e['cardId']) && isDestination(e['to']) && optional(e['faceUp'], (f) => typeof f === 'boolean') && optional(e['position'], (x) => POSITIONS.has(x)),
+  ChangeController: (e) => keys(e, 3, 'type', 'cardId', 'player') && isId(e['cardId']) && isSeat(e['player']),
   ModifyStat: (e) => keysAmong(e, MODIFY_STAT) && countKeys(e) === 5 && isId(e['cardId']) && STATS.has(e['stat']) && isInt(e['delta']) && UNTIL.has(e['until']),
 };
 const MODIFY_STAT: ReadonlySet<string> = new Set(['type', 'cardId', 'stat', 'delta', 'until']);
@@ -94,6 +114,11 @@ const RESOLVE_KNOT_TOP: ReadonlySet<string> = new Set(['outcome', 'cancelReason'
 
 const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
   PassPriority: (p) => keys(p, 0, ''),
+  UniverseRegistered: (p) => {
+    const cards = p['cards'];
+    return keys(p, 1, 'cards') && Array.isArray(cards) && cards.length >= 1 && isList(cards, 200, (c) => keys(c, 2, 'cardId', 'catalogId') && isId(c['cardId']) && isId(c['catalogId']));
+  },
+  FirstPlayerChosen: (p) => keys(p, 1, 'firstPlayer') && isSeat(p['firstPlayer']),
   EndTurn: (p) => keys(p, 0, ''),
   EndBlessMaking: (p) => keys(p, 0, ''),
   EndHeroAttacks: (p) => keys(p, 0, ''),
