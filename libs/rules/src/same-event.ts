@@ -12,5 +12,67 @@ export function canonicalJson(value: unknown): string {
 
 /** Two events are the same fact when type, actor and payload agree; `seq` is the store's numbering. */
 export function sameEvent(a: LogEvent, b: LogEvent): boolean {
-  return a.type === b.type && a.player === b.player && canonicalJson(a.payload) === canonicalJson(b.payload);
+  if (a.type !== b.type || a.player !== b.player) return false;
+  // Replay compares every uploaded system event: walk plain JSON data directly, and build the two
+  // canonical texts only for values whose JSON text is not simply their structure (NaN, undefined
+  // in an array, class instances…).
+  const same = sameData(a.payload, b.payload);
+  return same === UNSURE ? canonicalJson(a.payload) === canonicalJson(b.payload) : same;
+}
+
+const UNSURE = 2;
+
+/** Whether `a` and `b` have the same canonicalJson, or UNSURE where plain JSON rules do not settle it. */
+function sameData(a: unknown, b: unknown): boolean | typeof UNSURE {
+  if (a === b) return typeof a !== 'number' || Number.isFinite(a) ? true : UNSURE;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return isPlainScalar(a) && isPlainScalar(b) ? false : UNSURE;
+  }
+  const arrays = Array.isArray(a);
+  if (arrays !== Array.isArray(b)) return isPlainObject(arrays ? b : a) ? false : UNSURE;
+  return arrays ? sameArray(a as unknown[], b as unknown[]) : sameRecord(a as Record<string, unknown>, b as Record<string, unknown>);
+}
+
+function sameArray(x: readonly unknown[], y: readonly unknown[]): boolean | typeof UNSURE {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const xv = x[i];
+    // Equal strings (most of a system event) need no further look.
+    if (typeof xv === 'string' && xv === y[i]) continue;
+    const same = sameData(xv, y[i]);
+    if (same !== true) return same;
+  }
+  return true;
+}
+
+function sameRecord(x: Record<string, unknown>, y: Record<string, unknown>): boolean | typeof UNSURE {
+  if (!isPlainProto(x) || !isPlainProto(y)) return UNSURE;
+  let defined = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(x, key)) continue;
+    const xv = x[key];
+    if (xv === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(y, key)) return false;
+    const yv = y[key];
+    // Equal strings (most of a system event) need no further look.
+    if (typeof xv === 'string' && xv === yv) continue;
+    const same = sameData(xv, yv);
+    if (same !== true) return same;
+  }
+  for (const key in y) if (Object.hasOwn(y, key) && y[key] !== undefined) defined--;
+  return defined === 0;
+}
+
+function isPlainScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'object' && isPlainObject(value));
+}
+
+function isPlainObject(value: unknown): boolean {
+  return Array.isArray(value) || isPlainProto(value as object);
+}
+
+function isPlainProto(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }

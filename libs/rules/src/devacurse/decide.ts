@@ -10,24 +10,25 @@ import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
 import { evolveAndRemember } from './evolve';
+import { passesByHand } from './shapes';
 import { DvState, playerOf } from './state';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
 const schemas = new Map<string, z.ZodType>();
+const DEFINITION_OF = new Map<string, EventDefinition>(Object.entries(DEFINITIONS));
 
 /** The system events (§12 kind S) only the engine appends. */
 export const SYSTEM_EVENT_TYPES: ReadonlySet<string> = new Set(Object.entries(DEFINITIONS).filter(([, d]) => d.derived).map(([t]) => t));
 
 const ORIGIN = new Set(['UniverseRegistered', 'OrderLotDrawn', 'FirstPlayerChosen']);
 /** At most this many system events follow one action (a safety net against a loop in the rules). */
-const MAX_DERIVED = 500;
+export const MAX_DERIVED = 500;
 
 function shapeOf(event: LogEvent): LogEvent {
-  const def = Object.hasOwn(DEFINITIONS, event.type) ? DEFINITIONS[event.type] : undefined;
-  check(def, 'MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
+  const def = DEFINITION_OF.get(event.type);
+  if (!def) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
-  if (BARE.has(event.type) && isBareAction(event) && isEmpty(event.payload)) return event;
-  if (event.type === 'ProduceBlessing' && isBareAction(event) && isProduceBlessing(event.payload)) return event;
+  if (passesByHand(event)) return event;
   let schema = schemas.get(event.type);
   if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, def)));
   const parsed = schema.safeParse(event);
@@ -38,57 +39,34 @@ function shapeOf(event: LogEvent): LogEvent {
   return parsed.data as LogEvent;
 }
 
-/** Actions whose payload is always `{}`. */
-const BARE: ReadonlySet<string> = new Set(['PassPriority', 'EndTurn', 'EndBlessMaking', 'EndHeroAttacks', 'Concede', 'PlaceCombatDamage']);
-const SEAT = /^p(?:[1-9]|1[0-2])$/;
-const ELEMENTS: ReadonlySet<unknown> = new Set(['earth', 'water', 'wind', 'fire', 'wood', 'metal']);
-
-/** `{type, player, payload}` with a seat as actor and an object payload, nothing else. */
-function isBareAction(event: LogEvent): boolean {
-  const p = event.payload;
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) return false;
-  for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
-  return typeof event.player === 'string' && SEAT.test(event.player);
-}
-
-function isEmpty(payload: unknown): boolean {
-  for (const _ in payload as object) return false;
-  return true;
-}
-
-function isProduceBlessing(payload: unknown): boolean {
-  const p = payload as Record<string, unknown>;
-  let n = 0;
-  for (const key in p) {
-    n++;
-    if (key !== 'prayerId' && key !== 'element') return false;
-  }
-  const id = p['prayerId'];
-  return typeof id === 'string' && id.length >= 1 && id.length <= 100 && (p['element'] === undefined ? n === 1 : ELEMENTS.has(p['element']) && n === 2);
-}
-
 /**
  * Validates one recorded action (§12.0 check order) and returns it followed by every system event
  * the rules append after it. Throws RuleViolation for an illegal action; the state is untouched.
  */
 export function decide(state: DvState, action: LogEvent): LogEvent[] {
-  check(state.status !== 'ended', 'MATCH_ENDED', 'the match has ended', { result: state.result });
+  checkAction(state, action);
+  return [action, ...derive(evolveAndRemember(state, action))];
+}
+
+/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. */
+export function checkAction(state: DvState, action: LogEvent): void {
+  // Runs for every action of a replay: messages and details are built only on failure.
+  if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
   const event = shapeOf(action);
-  check(!SYSTEM_EVENT_TYPES.has(event.type), 'SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
+  if (SYSTEM_EVENT_TYPES.has(event.type)) fail('SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
   const type = event.type;
   const actor = event.player ?? '';
   const p = event.payload as any;
   if (event.player !== undefined) {
     const me = playerOf(state, actor);
-    check(me, 'UNKNOWN_PLAYER', `${actor} is not seated in this match`, { player: actor });
-    check(!me.eliminated, 'PLAYER_ELIMINATED', `${actor} has left the game`);
+    if (!me) fail('UNKNOWN_PLAYER', `${actor} is not seated in this match`, { player: actor });
+    if (me.eliminated) fail('PLAYER_ELIMINATED', `${actor} has left the game`);
   }
   if (type === 'OrderLotDrawn') check(playerOf(state, p.winner), 'UNKNOWN_PLAYER', `winner: ${p.winner} is not seated`);
   if (type === 'FirstPlayerChosen') check(playerOf(state, p.firstPlayer), 'UNKNOWN_PLAYER', `firstPlayer: ${p.firstPlayer} is not seated`);
   if (ORIGIN.has(type) || (type === 'DrawCards' && state.status === 'origin')) decideOrigin(state, type, actor, p);
   else if (state.status === 'origin' && type !== 'Concede') fail('WRONG_SEGMENT', `${type} waits for Turn Origin to finish (Universes, lot, first order, opening hands)`);
   else decideInTurn(state, type, actor, p);
-  return [action, ...derive(evolveAndRemember(state, action))];
 }
 
 function decideInTurn(state: DvState, type: string, actor: string, p: any): void {
@@ -152,5 +130,9 @@ export function derive(state: DvState): LogEvent[] {
     out.push(next);
     s = evolveAndRemember(s, next);
   }
-  throw new Error('devacurse: the rules kept appending system events (a bug in the engine)');
+  throw runaway();
+}
+
+export function runaway(): Error {
+  return new Error('devacurse: the rules kept appending system events (a bug in the engine)');
 }

@@ -7,10 +7,10 @@ import {
   DvState,
   catalogCard,
   cardOf,
+  cursorOf,
   effectiveOrderHolder,
   hasFlag,
   isLiving,
-  living,
   nextLiving,
   playerOf,
   poolTotal,
@@ -26,14 +26,29 @@ const ev = (type: string, payload: Record<string, unknown>): LogEvent => ({ type
 export function nextSystemEvent(s: DvState): LogEvent | null {
   if (s.status === 'ended') return null;
   // §9: Faith at 0 or less, a concession or an effect: one elimination each, from the order holder on.
-  const n = s.seats.length;
-  const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
-  for (let k = 0; k < n; k++) {
-    const p = s.players[(base + k) % n]!;
-    if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
+  // Runs after every event of a replay: one pass over the seats finds who leaves, how many live
+  // and whether the part owner does, without building a list.
+  const owner = s.cursor.owner;
+  let leaving = false;
+  let alive = 0;
+  let last: string | undefined;
+  let ownerLiving = false;
+  for (const p of s.players) {
+    if (p.eliminated) continue;
+    if ((s.status === 'playing' && p.faith <= 0) || p.leaving) leaving = true;
+    alive++;
+    last = p.seat;
+    if (p.seat === owner) ownerLiving = true;
   }
-  const alive = living(s);
-  if (alive.length <= 1) return ev('MatchEnded', alive.length === 1 ? { winner: alive[0] } : { draw: true });
+  if (leaving) {
+    const n = s.seats.length;
+    const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
+    for (let k = 0; k < n; k++) {
+      const p = s.players[(base + k) % n]!;
+      if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
+    }
+  }
+  if (alive <= 1) return ev('MatchEnded', alive === 1 ? { winner: last } : { draw: true });
   if (s.status === 'origin') {
     const ready = s.orderHolder !== null && s.players.every((p) => p.eliminated || (p.registered && p.drewOpening));
     const first = s.orderHolder !== null && isLiving(s, s.orderHolder) ? s.orderHolder : s.orderHolder !== null ? nextLiving(s, s.orderHolder) : null;
@@ -42,7 +57,7 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
 
   const c = s.cursor;
   // DV-R34: the part owner left; once the Knot zone and falls are settled the part ends at once.
-  if (c.owner !== undefined && !isLiving(s, c.owner) && s.knot.length === 0 && s.falling.length === 0 && s.due === null && s.next !== 'turnEnd') {
+  if (c.owner !== undefined && !ownerLiving && s.knot.length === 0 && s.falling.length === 0 && s.due === null && s.next !== 'turnEnd') {
     if (s.combat?.placed) return takeEffect(s);
     return ev('PhaseAdvanced', { ...cursorPayload(nextSegment(s)), skipped: 'eliminated' });
   }
@@ -81,7 +96,7 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
 }
 
 export function cursorPayload(c: DvState['cursor']): Record<string, unknown> {
-  return { loop: c.loop, ...(c.part ? { part: c.part } : {}), ...(c.owner ? { owner: c.owner } : {}), ...(c.phase ? { phase: c.phase } : {}), ...(c.step ? { step: c.step } : {}) };
+  return cursorOf(c) as unknown as Record<string, unknown>;
 }
 
 function placeable(s: DvState) {

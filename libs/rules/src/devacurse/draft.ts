@@ -3,23 +3,32 @@ import { CardRow, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, S
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The working copy evolve writes to: the state's top level is copied once, each player and card
- * row the first time it is written, the card array once. Everything untouched is shared, so an
- * event costs what it changes, and the state handed in is never modified.
+ * What the rules write to. Copy-on-write (the default, for `evolve` and decide's look-ahead): the
+ * state's top level is copied once, each player and card row the first time it is written, the
+ * card array once; everything untouched is shared, so an event costs what it changes and the state
+ * handed in is never modified. Owned (`owned`, for the in-place fold): the state is one `ownState`
+ * made, nobody else holds its players or rows, and writes go straight to it.
+ *
+ * The rules never change an array or map in place, they assign a new one, except a Deva's zone
+ * lists in owned mode (through `list`/`unlistFrom`). That is what lets `ownState` copy only the
+ * objects whose fields are written, and those lists, and share everything else.
  */
 export class Draft {
   readonly s: Mutable<DvState>;
-  private cardsCopied = false;
-  private playersCopied = false;
+  private cardsCopied: boolean;
+  private playersCopied: boolean;
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
-  constructor(base: DvState) {
-    this.s = copyState(base);
+  constructor(base: DvState, private readonly owned = false) {
+    this.s = owned ? (base as Mutable<DvState>) : copyState(base);
+    this.cardsCopied = owned;
+    this.playersCopied = owned;
   }
 
   player(seat: Seat): Mutable<PlayerState> {
     const i = this.s.seatIndex.get(seat)!;
+    if (this.owned) return this.s.players[i] as Mutable<PlayerState>;
     if (!this.playersCopied) {
       this.s.players = [...this.s.players];
       this.playersCopied = true;
@@ -38,6 +47,7 @@ export class Draft {
 
   card(iid: string): Mutable<CardRow> {
     const i = this.s.cardIndex.get(iid)!;
+    if (this.owned) return this.s.cards[i] as Mutable<CardRow>;
     if (!this.cardsCopied) {
       this.s.cards = [...this.s.cards];
       this.cardsCopied = true;
@@ -78,7 +88,7 @@ export class Draft {
     if (LIST_ZONES.has(zone)) {
       const p = this.player(c.controller);
       const key = zone as ListZone;
-      p[key] = [...p[key], iid];
+      this.list(p, key, iid);
       if (zone === 'universe') {
         if (position === 'top') p.universeTop = [iid, ...p.universeTop];
         else if (position === 'bottom') p.universeBottom = [...p.universeBottom, iid];
@@ -102,21 +112,32 @@ export class Draft {
     this.card(iid).controller = seat;
     const p = this.player(seat);
     const key = before.zone as ListZone;
-    p[key] = [...p[key], iid];
+    this.list(p, key, iid);
+  }
+
+  /** Adds `iid` at the end of a Deva's zone list: in place when owned (ownState copied the lists), else a new list. */
+  private list(p: Mutable<PlayerState>, key: ListZone, iid: string): void {
+    if (this.owned) (p[key] as string[]).push(iid);
+    else p[key] = [...p[key], iid];
+  }
+
+  private unlistFrom(p: Mutable<PlayerState>, key: ListZone, iid: string): void {
+    if (this.owned) removeAll(p[key] as string[], iid);
+    else p[key] = without(p[key], iid);
   }
 
   private unlist(card: CardRow): void {
     if (LIST_ZONES.has(card.zone)) {
       const p = this.player(card.controller);
       const key = card.zone as ListZone;
-      p[key] = p[key].filter((id) => id !== card.iid);
+      this.unlistFrom(p, key, card.iid);
       if (card.zone === 'universe') {
-        if (p.universeTop.includes(card.iid)) p.universeTop = p.universeTop.filter((id) => id !== card.iid);
-        if (p.universeBottom.includes(card.iid)) p.universeBottom = p.universeBottom.filter((id) => id !== card.iid);
+        if (p.universeTop.includes(card.iid)) p.universeTop = without(p.universeTop, card.iid);
+        if (p.universeBottom.includes(card.iid)) p.universeBottom = without(p.universeBottom, card.iid);
       }
     } else if (card.zone === 'guardian' && card.heroId) {
       const hero = this.card(card.heroId);
-      hero.guardians = hero.guardians.filter((id) => id !== card.iid);
+      hero.guardians = without(hero.guardians, card.iid);
     } else if (card.zone === 'falling') {
       this.s.falling = this.s.falling.map((b) => (b.cards.includes(card.iid) ? { ...b, cards: b.cards.filter((id) => id !== card.iid) } : b));
     } else if (card.zone === 'knot') {
@@ -141,25 +162,86 @@ export class Draft {
 
   /** Drops modifiers and flags whose duration ended. */
   expire(kinds: ReadonlySet<Until>): void {
-    this.s.cards.forEach((row, i) => {
-      const mods = row.mods.some((m) => kinds.has(m.until));
-      const flags = row.flags !== null && [...row.flags.values()].some((f) => kinds.has(f.until));
-      if (!mods && !flags) return;
-      const c = this.card(row.iid);
-      if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
-      if (flags) c.flags = keep(row.flags!, kinds);
-      void i;
-    });
-    for (const p of this.s.players) {
-      if (p.flags !== null && [...p.flags.values()].some((f) => kinds.has(f.until))) this.player(p.seat).flags = keep(p.flags, kinds);
+    if (this.s.timedEffects === false) return;
+    // Every phase end looks at every card: plain loops, and nothing built for a card that keeps all.
+    let timed = false;
+    const cards = this.s.cards;
+    for (let i = 0; i < cards.length; i++) {
+      const row = cards[i]!;
+      if (row.mods.length === 0 && row.flags === null) continue;
+      const mods = anyEnds(row.mods, kinds);
+      const flags = row.flags !== null && anyEnds(row.flags.values(), kinds);
+      if (mods || flags) {
+        const c = this.card(row.iid);
+        if (mods) c.mods = row.mods.filter((m) => !kinds.has(m.until));
+        if (flags) c.flags = keep(row.flags!, kinds);
+      }
+      const now = this.read(row.iid);
+      timed ||= anyTimed(now.mods) || (now.flags !== null && anyTimed(now.flags.values()));
     }
+    for (const p of this.s.players) {
+      if (p.flags !== null && anyEnds(p.flags.values(), kinds)) this.player(p.seat).flags = keep(p.flags, kinds);
+      const flags = this.s.players[this.s.seatIndex.get(p.seat)!]!.flags;
+      timed ||= flags !== null && anyTimed(flags.values());
+    }
+    this.s.timedEffects = timed;
   }
+
+  /** A modifier or flag that expires is about to be set: phase ends must look at the cards again. */
+  timed(until: Until): void {
+    if (until !== 'permanent') this.s.timedEffects = true;
+  }
+}
+
+/** Removes every `id` from `list` in place, keeping the order of the rest (as `without` does). */
+function removeAll(list: string[], id: string): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) if (list[i] !== id) list[kept++] = list[i]!;
+  list.length = kept;
+}
+
+/** `list` without `id`, as a new list. */
+function without(list: readonly string[], id: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) if (list[i] !== id) out.push(list[i]!);
+  return out;
+}
+
+function anyTimed(items: Iterable<{ readonly until: Until }>): boolean {
+  for (const item of items) if (item.until !== 'permanent') return true;
+  return false;
+}
+
+function anyEnds(items: Iterable<{ readonly until: Until }>, kinds: ReadonlySet<Until>): boolean {
+  for (const item of items) if (kinds.has(item.until)) return true;
+  return false;
 }
 
 function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): ReadonlyMap<string, Flag> | null {
   const out = new Map<string, Flag>();
   for (const [k, f] of flags) if (!kinds.has(f.until)) out.set(k, f);
   return out.size ? out : null;
+}
+
+/**
+ * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
+ * the players with their zone lists and the card rows are new objects; other lists, maps, the
+ * catalog and every other value are shared, since the rules only ever replace them.
+ */
+export function ownState(state: DvState): DvState {
+  const s = copyState(state);
+  s.players = state.players.map(ownPlayer);
+  s.cards = state.cards.map(copyCard);
+  return s;
+}
+
+function ownPlayer(p: PlayerState): Mutable<PlayerState> {
+  const o = copyPlayer(p);
+  for (const zone of LIST_ZONES) {
+    const key = zone as ListZone;
+    o[key] = [...p[key]];
+  }
+  return o;
 }
 
 // Copies with every field written in one fixed order, so all states (players, cards) share one
@@ -187,6 +269,7 @@ function copyState(b: DvState): Mutable<DvState> {
     falling: b.falling,
     combat: b.combat,
     serial: b.serial,
+    timedEffects: b.timedEffects,
   };
 }
 

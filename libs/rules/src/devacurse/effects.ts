@@ -219,12 +219,14 @@ export function applyEffect(d: Draft, e: DvEffect, batch: BatchBox): void {
       return;
     case 'ModifyStat': {
       const c = d.card(e.cardId);
+      d.timed(e.until as Until);
       c.mods = [...c.mods, { stat: e.stat, delta: e.delta, until: e.until as Until }];
       return;
     }
     case 'SetFlag': {
       const holder = 'card' in e.target ? d.card(e.target.card) : d.player(e.target.player);
       const flags = new Map(holder.flags ?? []);
+      d.timed(e.until as Until);
       flags.set(e.flag, { value: e.value, until: e.until as Until });
       holder.flags = flags;
       return;

@@ -1,4 +1,4 @@
-import type { DvEffect, LogEvent } from '@cardlog/events';
+import type { DvCard, DvEffect, LogEvent } from '@cardlog/events';
 import { BatchBox, destroyCard, heroLeaves, runChecks } from './destroy';
 import { Draft } from './draft';
 import { runEffects } from './effects';
@@ -10,10 +10,14 @@ import {
   Cursor,
   DvState,
   EMPTY_POOL,
+  FallBatch,
   KnotItem,
+  ObjectRef,
+  Priority,
   TargetRef,
   Until,
   catalogCard,
+  cursorOf,
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
@@ -32,12 +36,14 @@ type P = any;
 /**
  * Applies one event. Never throws on a recorded fact: an event that does not fit the state changes
  * what it can and leaves the rest (a stored event is a fact; decide is where rules are enforced).
+ * The rules are `applyEvent`, run on a copy-on-write Draft, so the state handed in stays a value.
  */
 export function evolve(state: DvState, event: LogEvent): DvState {
   const known = FOLDED.get(event);
   if (known !== undefined && known.from === state) return known.to;
   try {
-    return apply(state, event);
+    const d = new Draft(state);
+    return applyEvent(d, event) ? d.s : state;
   } catch {
     return state;
   }
@@ -57,8 +63,11 @@ export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
   return to;
 }
 
-function apply(state: DvState, event: LogEvent): DvState {
-  const d = new Draft(state);
+/**
+ * The rule book of every event: writes what `event` changes through `d`, which either copies on
+ * write (`evolve`) or writes in place (the in-place fold). False for an event type it does not know.
+ */
+export function applyEvent(d: Draft, event: LogEvent): boolean {
   const s = d.s;
   const p: P = event.payload ?? {};
   const actor = event.player!;
@@ -146,14 +155,14 @@ function apply(state: DvState, event: LogEvent): DvState {
     case 'PassPriority': {
       const pr = s.priority!;
       const passes = pr.passes + 1;
-      s.priority = { ...pr, holder: nextLiving(s, pr.holder), passes };
+      s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
       let alive = 0;
       for (const x of s.players) if (!x.eliminated) alive++;
       if (passes >= alive) allPassed(d);
       break;
     }
     case 'PhaseAdvanced': {
-      const to: Cursor = { loop: p.loop, ...(p.part ? { part: p.part } : {}), ...(p.owner ? { owner: p.owner } : {}), ...(p.phase ? { phase: p.phase } : {}), ...(p.step ? { step: p.step } : {}) };
+      const to = cursorOf(p);
       if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
       enter(d, to);
       break;
@@ -165,9 +174,9 @@ function apply(state: DvState, event: LogEvent): DvState {
       for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole'; player: string }[]) {
         if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to, true, entry.player);
       }
-      s.falling = s.falling.filter((b) => b.id !== p.batchId);
+      s.falling = withoutBatch(s.falling, p.batchId);
       if (s.next === 'placeBatch') s.next = null;
-      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      if (s.priority) s.priority = reopened(s.priority);
       break;
     }
     case 'DiscardToHandLimit':
@@ -237,11 +246,11 @@ function apply(state: DvState, event: LogEvent): DvState {
       d.card(p.prayerId).heroId = p.heroId;
       const hero = d.card(p.heroId);
       hero.guardians = [...hero.guardians, p.prayerId];
-      if (s.priority) s.priority = { ...s.priority, passes: 0 };
+      if (s.priority) s.priority = { holder: s.priority.holder, passes: 0, owner: s.priority.owner };
       break;
     }
     case 'UseSkill': {
-      const skill = catalogCard(s, d.read(p.sourceId)).skills?.find((k) => k.id === p.skillId);
+      const skill = skillOf(catalogCard(s, d.read(p.sourceId)), p.skillId);
       if (skill?.deplete) d.card(p.sourceId).mode = 'rest';
       if (p.payment) pay(d, actor, p.payment);
       push(d, { kind: 'skill', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.skillId, targets: targetRefs(s, p.targets) });
@@ -250,7 +259,7 @@ function apply(state: DvState, event: LogEvent): DvState {
     }
     case 'TriggerAbility':
       push(d, { kind: 'ability', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.abilityId, targets: targetRefs(s, p.targets) });
-      if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+      if (s.priority) s.priority = reopened(s.priority);
       else s.due = { kind: 'ResolveKnotTop', player: actor };
       break;
     case 'ResolveKnotTop':
@@ -262,10 +271,7 @@ function apply(state: DvState, event: LogEvent): DvState {
       break;
     // ---- Assault loop ------------------------------------------------------------------------
     case 'DeclareSoldierAttack': {
-      const attackers = (p.attackers as string[]).map((id) => {
-        d.card(id).mode = 'rest';
-        return refOf(d.read(id));
-      });
+      const attackers = restAll(d, p.attackers);
       s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
       s.due = null;
       if (attackers.length === 0) {
@@ -275,7 +281,7 @@ function apply(state: DvState, event: LogEvent): DvState {
       break;
     }
     case 'DeclareBlockers': {
-      const blocks = (p.blocks as { blockerId: string; attackerId: string }[]).map((b) => ({ blocker: refOf(d.read(b.blockerId)), attacker: refOf(d.read(b.attackerId)) }));
+      const blocks = blocksOf(d, p.blocks);
       s.combat = { ...s.combat!, blocks };
       s.due = null;
       openStep(d, 'afterBlocks');
@@ -316,13 +322,41 @@ function apply(state: DvState, event: LogEvent): DvState {
       break;
     }
     default:
-      return state;
+      return false;
   }
-  return d.s;
+  return true;
+}
+
+// Helpers for the closures a case needs: a closure inside applyEvent that reads its locals would
+// make every call of it allocate a context, and applyEvent runs for every event.
+
+function withoutBatch(falling: readonly FallBatch[], batchId: string): FallBatch[] {
+  return falling.filter((b) => b.id !== batchId);
+}
+
+function skillOf(card: DvCard, skillId: string) {
+  return card.skills?.find((k) => k.id === skillId);
+}
+
+/** Attackers go to rest as they are declared; the refs name the objects that attack. */
+function restAll(d: Draft, ids: readonly string[]): ObjectRef[] {
+  return ids.map((id) => {
+    d.card(id).mode = 'rest';
+    return refOf(d.read(id));
+  });
+}
+
+function blocksOf(d: Draft, blocks: readonly { blockerId: string; attackerId: string }[]) {
+  return blocks.map((b) => ({ blocker: refOf(d.read(b.blockerId)), attacker: refOf(d.read(b.attackerId)) }));
 }
 
 function newRow(iid: string, catalogId: string, owner: string): CardRow {
   return { iid, catalogId, owner, controller: owner, zone: 'universe', faceUp: false, mode: 'prompt', incarnation: 0, damage: 0, turnCounters: 0, counters: null, level: 1, guardians: [], heroId: null, enteredTurn: 0, mods: [], flags: null, attachedTo: null };
+}
+
+/** Priority back to the window's owner, with a new run of passes. */
+function reopened(pr: Priority): Priority {
+  return { holder: pr.owner, passes: 0, owner: pr.owner };
 }
 
 function openStep(d: Draft, step: Cursor['step']): void {
@@ -352,13 +386,14 @@ function push(d: Draft, item: Omit<KnotItem, 'id'>): void {
 /** After a call, the next Deva in seat order gets priority and a new run of passes starts (§6.1). */
 function giveNext(d: Draft, actor: string): void {
   const pr = d.s.priority!;
-  d.s.priority = { ...pr, holder: nextLiving(d.s, actor), passes: 0 };
+  d.s.priority = { holder: nextLiving(d.s, actor), passes: 0, owner: pr.owner };
 }
 
 /** Every living Deva passed in succession: place a batch, else resolve the top, else close (§6.1). */
 function allPassed(d: Draft): void {
   const s = d.s;
-  const newest = [...s.falling].reverse().find((b) => b.knotBase >= s.knot.length);
+  let newest = false;
+  for (const b of s.falling) if (b.knotBase >= s.knot.length) newest = true;
   if (newest) s.next = 'placeBatch';
   else if (s.knot.length > 0) s.due = { kind: 'ResolveKnotTop', player: s.knot[s.knot.length - 1]!.controller };
   else s.next = s.cursor.step === 'beforeTakeEffect' ? 'takeEffect' : 'close';
@@ -417,7 +452,7 @@ function resolveTop(d: Draft, p: P, batch: BatchBox): void {
       if (!countered) runEffects(d, p.effects ?? [], item, batch, false, 'ResolveKnotTop');
   }
   runChecks(d, batch);
-  if (s.priority) s.priority = { ...s.priority, holder: s.priority.owner, passes: 0 };
+  if (s.priority) s.priority = reopened(s.priority);
 }
 
 function attach(d: Draft, heroId: string, guardians: readonly string[]): void {

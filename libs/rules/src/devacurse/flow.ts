@@ -1,4 +1,4 @@
-import { CALLING_PHASES, Cursor, DvState, Phase, effectiveOrderHolder, isLiving, nextInPartOrder } from './state';
+import { CALLING_PHASES, Cursor, DvState, Phase, Priority, effectiveOrderHolder, isLiving, nextInPartOrder } from './state';
 import type { Draft } from './draft';
 
 // The Turn Spiral as a cursor (§5.0, DV-R1): loops, parts per Deva in seat order from the order
@@ -6,30 +6,27 @@ import type { Draft } from './draft';
 
 /** Where the cursor goes when the current segment is over. */
 export function nextSegment(state: DvState): Cursor {
+  // Runs for every phase: helpers with arguments, not closures over this call's locals.
   const c = state.cursor;
-  const first = effectiveOrderHolder(state);
-  const nextOwnerOr = (part: Cursor['part'], phase: Phase | undefined, after: () => Cursor): Cursor => {
-    const owner = c.owner ? nextInPartOrder(state, c.owner) : null;
-    return owner ? { loop: c.loop, part, owner, ...(phase ? { phase } : {}) } : after();
-  };
-  const combatStart = (part: 'soldierCombat' | 'heroCombat'): Cursor => ({ loop: 'assault', part, owner: first, phase: 'preCombat' });
   switch (c.loop) {
     case 'origin':
     case 'prompt':
       return { loop: 'draw' };
     case 'draw':
-      return { loop: 'construction', part: 'blessMaking', owner: first };
+      return { loop: 'construction', part: 'blessMaking', owner: effectiveOrderHolder(state) };
     case 'construction':
-      if (c.part === 'blessMaking') return nextOwnerOr('blessMaking', undefined, () => ({ loop: 'construction', part: 'calling', owner: first, phase: 'preSoldierCalling' }));
+      if (c.part === 'blessMaking') return nextOwner(state, 'blessMaking', undefined) ?? { loop: 'construction', part: 'calling', owner: effectiveOrderHolder(state), phase: 'preSoldierCalling' };
       {
         const i = CALLING_PHASES.indexOf(c.phase!);
         if (i >= 0 && i < CALLING_PHASES.length - 1 && c.owner && isLiving(state, c.owner)) return { ...c, phase: CALLING_PHASES[i + 1]! };
-        return nextOwnerOr('calling', 'preSoldierCalling', () => combatStart('soldierCombat'));
+        return nextOwner(state, 'calling', 'preSoldierCalling') ?? combatStart(state, 'soldierCombat');
       }
     case 'assault': {
       const ownerAlive = c.owner !== undefined && isLiving(state, c.owner);
-      const endPart = () => (c.part === 'soldierCombat' ? nextOwnerOr('soldierCombat', 'preCombat', () => combatStart('heroCombat')) : nextOwnerOr('heroCombat', 'preCombat', () => ({ loop: 'refresh' })));
-      if (!ownerAlive || c.phase === 'postCombat') return endPart();
+      if (!ownerAlive || c.phase === 'postCombat') {
+        if (c.part === 'soldierCombat') return nextOwner(state, 'soldierCombat', 'preCombat') ?? combatStart(state, 'heroCombat');
+        return nextOwner(state, 'heroCombat', 'preCombat') ?? { loop: 'refresh' };
+      }
       if (c.phase === 'preCombat') return { ...c, phase: 'combat', step: 'declareAttackers' };
       const post: Cursor = { loop: 'assault', part: c.part!, owner: c.owner!, phase: 'postCombat' };
       if (c.part === 'soldierCombat') {
@@ -59,9 +56,26 @@ export function nextSegment(state: DvState): Cursor {
   }
 }
 
+/** The same part (and first phase) for the next Deva in part order, or null when the part's round is over. */
+function nextOwner(state: DvState, part: Cursor['part'], phase: Phase | undefined): Cursor | null {
+  const c = state.cursor;
+  const owner = c.owner ? nextInPartOrder(state, c.owner) : null;
+  if (!owner) return null;
+  return phase ? { loop: c.loop, part, owner, phase } : { loop: c.loop, part, owner };
+}
+
+function combatStart(state: DvState, part: 'soldierCombat' | 'heroCombat'): Cursor {
+  return { loop: 'assault', part, owner: effectiveOrderHolder(state), phase: 'preCombat' };
+}
+
 /** A move that ends a phase, part or loop (blessing is lost, DV-R6), not just a combat step. */
 export function endsPhase(from: Cursor, to: Cursor): boolean {
   return from.loop !== to.loop || from.part !== to.part || from.owner !== to.owner || from.phase !== to.phase;
+}
+
+/** A window of `owner`'s, priority with it, no pass yet. */
+function windowOf(owner: string): Priority {
+  return { holder: owner, passes: 0, owner };
 }
 
 /** Opens what the new segment starts with: a window, a due declaration, or a loop-entry event. */
@@ -71,9 +85,6 @@ export function enter(d: Draft, cursor: Cursor): void {
   s.priority = null;
   s.due = null;
   s.next = null;
-  const window = (owner: string) => {
-    s.priority = { holder: owner, passes: 0, owner };
-  };
   switch (cursor.loop) {
     case 'prompt':
       s.next = 'promptApply';
@@ -88,17 +99,17 @@ export function enter(d: Draft, cursor: Cursor): void {
       if (effectiveOrderHolder(s) !== s.orderHolder) s.next = 'turnEnd';
       return;
     case 'construction':
-      if (cursor.part === 'calling') window(cursor.owner!);
+      if (cursor.part === 'calling') s.priority = windowOf(cursor.owner!);
       return;
     case 'assault': {
       const owner = cursor.owner!;
       if (cursor.phase === 'preCombat') {
         s.combat = { kind: cursor.part === 'soldierCombat' ? 'soldier' : 'hero', attacker: owner, declared: false, defender: null, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
-        window(owner);
+        s.priority = windowOf(owner);
       } else if (cursor.phase === 'postCombat') {
         // The combat record stays until the part ends: a second declaration is ATTACK_ALREADY_DECLARED.
         if (s.combat) s.combat = { ...s.combat, placed: false, pendingFaith: [] };
-        window(owner);
+        s.priority = windowOf(owner);
       } else if (cursor.step === 'declareAttackers') {
         if (cursor.part === 'heroCombat' && s.combat) s.combat = { ...s.combat, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
         s.due = { kind: cursor.part === 'soldierCombat' ? 'DeclareSoldierAttack' : 'DeclareHeroAttack', player: owner };
@@ -107,7 +118,7 @@ export function enter(d: Draft, cursor: Cursor): void {
       } else if (cursor.step === 'placeDamage') {
         s.due = { kind: 'PlaceCombatDamage', player: owner };
       } else {
-        window(owner);
+        s.priority = windowOf(owner);
       }
       return;
     }

@@ -4,6 +4,7 @@ import { builtinCatalogs } from './catalog';
 import { SYSTEM_EVENT_TYPES, decide } from './decide';
 import { describe } from './describe';
 import { evolve } from './evolve';
+import { devacurseInPlace } from './in-place';
 import { initialState } from './setup';
 import type { DvState } from './state';
 import { view } from './view';
@@ -30,4 +31,5 @@ export const devacurse: GameSystem<DvState, DvCard> = {
   outcome,
   view,
   describe,
+  inPlace: devacurseInPlace,
 };

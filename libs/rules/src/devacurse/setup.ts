@@ -6,6 +6,26 @@ import { DvState, EMPTY_POOL, PlayerState } from './state';
 
 export const STARTING_FAITH = 30;
 
+/**
+ * The checked catalog of each card list already seen (a built-in catalog is one list for every
+ * game that names it): each replay would otherwise check and copy every entry again. Weak, so it
+ * holds nothing once the list is gone; the map is read-only like the rest of a state.
+ */
+const CATALOGS = new WeakMap<readonly DvCard[], ReadonlyMap<string, DvCard>>();
+
+function catalogOf(cards: readonly DvCard[]): ReadonlyMap<string, DvCard> {
+  const known = CATALOGS.get(cards);
+  if (known) return known;
+  const catalog = new Map<string, DvCard>();
+  for (const card of cards) {
+    const problems = catalogEntryProblems(card);
+    if (problems.length) throw new RuleViolation('CATALOG_ENTRY_INVALID', `catalog entry ${card.id}: ${problems.join('; ')}`, { cardId: card.id });
+    catalog.set(card.id, { ...card, subtypes: card.subtypes ?? [], flash: card.flash ?? false, text: card.text ?? '' });
+  }
+  CATALOGS.set(cards, catalog);
+  return catalog;
+}
+
 /** The state before the first event: seats fixed from the header (§4), every Deva at 30 Faith. */
 export function initialState(header: GameHeader<DvCard>): DvState {
   const seats = header.players.map((p) => p.seat);
@@ -13,12 +33,7 @@ export function initialState(header: GameHeader<DvCard>): DvState {
   if (new Set(seats).size !== seats.length) throw new RuleViolation('DUPLICATE_PLAYER', 'a seat is listed twice in players');
   const ids = header.players.map((p) => p.id).filter((id) => id !== undefined);
   if (new Set(ids).size !== ids.length) throw new RuleViolation('DUPLICATE_PLAYER', 'a player id is seated twice');
-  const catalog = new Map<string, DvCard>();
-  for (const card of header.catalog.cards) {
-    const problems = catalogEntryProblems(card);
-    if (problems.length) throw new RuleViolation('CATALOG_ENTRY_INVALID', `catalog entry ${card.id}: ${problems.join('; ')}`, { cardId: card.id });
-    catalog.set(card.id, { ...card, subtypes: card.subtypes ?? [], flash: card.flash ?? false, text: card.text ?? '' });
-  }
+  const catalog = catalogOf(header.catalog.cards);
   const players: PlayerState[] = header.players.map((p) => ({
     seat: p.seat,
     name: p.name,
@@ -62,5 +77,6 @@ export function initialState(header: GameHeader<DvCard>): DvState {
     falling: [],
     combat: null,
     serial: 0,
+    timedEffects: false,
   };
 }

@@ -123,6 +123,22 @@ export interface Cursor {
   readonly step?: Step;
 }
 
+/** A cursor of only the fields given (a PhaseAdvanced payload is one), built without spreads: it runs per phase. */
+export function cursorOf(c: Cursor): Cursor {
+  // The shapes the spiral uses, each as one literal (adding fields one by one grows the object).
+  const { loop, part, owner, phase, step } = c;
+  if (part && owner) {
+    if (phase) return step ? { loop, part, owner, phase, step } : { loop, part, owner, phase };
+    if (!step) return { loop, part, owner };
+  } else if (!part && !owner && !phase && !step) return { loop };
+  const out: { -readonly [K in keyof Cursor]: Cursor[K] } = { loop: c.loop };
+  if (c.part) out.part = c.part;
+  if (c.owner) out.owner = c.owner;
+  if (c.phase) out.phase = c.phase;
+  if (c.step) out.step = c.step;
+  return out;
+}
+
 /** An open window: who holds priority, how many passed in a row, whose window it is. */
 export interface Priority {
   readonly holder: Seat;
@@ -172,6 +188,11 @@ export interface DvState {
   readonly combat: Combat | null;
   /** Counter for Knot item and fall batch ids. */
   readonly serial: number;
+  /**
+   * False when no card or Deva carries a modifier or flag that ever expires, so a phase end need
+   * not look at every card. Absent (a state from before this field) counts as true.
+   */
+  readonly timedEffects?: boolean;
 }
 
 // ---- reading helpers -------------------------------------------------------------------------
@@ -317,9 +338,8 @@ export function heroesOf(state: DvState, seat: Seat): CardRow[] {
 }
 
 export function poolTotal(pool: Pool): number {
-  let n = 0;
-  for (const k of BLESSING_KINDS) n += pool[k];
-  return n;
+  // Every kind by name (BLESSING_KINDS): a loop over the kinds is a keyed lookup each, per phase end.
+  return pool.earth + pool.water + pool.wind + pool.fire + pool.wood + pool.metal + pool.colorless;
 }
 
 export function isWindowOpen(state: DvState): boolean {

@@ -3,37 +3,37 @@ import { Payment, checkPayment, cenotaphCanPay } from '../costs';
 import { Draft } from '../draft';
 import { runEffects } from '../effects';
 import { DvState, catalogCard, flagNumber, isLiving, playerOf } from '../state';
-import { cardAt, check, seatAt, segmentName } from './guards';
+import { cardAt, check, fail, seatAt, segmentName } from './guards';
 import { requirePartOwner, requirePriority } from './window';
 
 // The Construction loop (§5.3): Bless making, blessing, calls from hand and temple, heroes.
 
 export function decidePlacePrayer(state: DvState, actor: string, p: { cardId: string; faceUp: boolean }): void {
   const card = cardAt(state, p.cardId, 'cardId');
-  check(state.cursor.part === 'blessMaking', 'WRONG_SEGMENT', `a prayer is placed in a Bless making part, not in ${segmentName(state)}`);
+  if (state.cursor.part !== 'blessMaking') fail('WRONG_SEGMENT', `a prayer is placed in a Bless making part, not in ${segmentName(state)}`);
   requirePartOwner(state, actor, 'PlacePrayer');
   const me = playerOf(state, actor)!;
-  check(me.prayersPlaced < 1 + flagNumber(me.flags, 'extraPrayers'), 'PRAYER_ALREADY_PLACED', `${actor} has placed its prayer this turn (one per turn, §5.3.1)`);
-  check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  if (me.prayersPlaced >= 1 + flagNumber(me.flags, 'extraPrayers')) fail('PRAYER_ALREADY_PLACED', `${actor} has placed its prayer this turn (one per turn, §5.3.1)`);
+  if (!(card.zone === 'hand' && card.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
 }
 
 export function decideEndBlessMaking(state: DvState, actor: string): void {
-  check(state.cursor.part === 'blessMaking', 'WRONG_SEGMENT', `EndBlessMaking ends a Bless making part, not ${segmentName(state)}`);
+  if (state.cursor.part !== 'blessMaking') fail('WRONG_SEGMENT', `EndBlessMaking ends a Bless making part, not ${segmentName(state)}`);
   requirePartOwner(state, actor, 'EndBlessMaking');
 }
 
 export function decideProduceBlessing(state: DvState, actor: string, p: { prayerId: string; element?: string }): void {
   const prayer = cardAt(state, p.prayerId, 'prayerId');
   requirePriority(state, actor, 'ProduceBlessing');
-  check(prayer.zone === 'temple' && prayer.controller === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`, { prayerId: p.prayerId });
-  check(prayer.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.prayerId} is in rest: it gave its blessing this turn (DV-R8)`);
+  if (!(prayer.zone === 'temple' && prayer.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`, { prayerId: p.prayerId });
+  if (prayer.mode !== 'prompt') fail('CARD_IN_REST', `prayer ${p.prayerId} is in rest: it gave its blessing this turn (DV-R8)`);
   const elements = catalogCard(state, prayer).elements;
   if (!prayer.faceUp || elements.length === 0) {
-    check(p.element === undefined, 'INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives colourless blessing; no element is chosen (DV-R7)`);
+    if (p.element !== undefined) fail('INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives colourless blessing; no element is chosen (DV-R7)`);
   } else if (elements.length > 1) {
-    check(p.element !== undefined && (elements as string[]).includes(p.element), 'INVALID_ELEMENT_CHOICE', `choose one of ${elements.join(', ')} for prayer ${p.prayerId}`);
+    if (!(p.element !== undefined && (elements as string[]).includes(p.element))) fail('INVALID_ELEMENT_CHOICE', `choose one of ${elements.join(', ')} for prayer ${p.prayerId}`);
   } else {
-    check(p.element === undefined || p.element === elements[0], 'INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives ${elements[0]} blessing, not ${p.element}`);
+    if (!(p.element === undefined || p.element === elements[0])) fail('INVALID_ELEMENT_CHOICE', `prayer ${p.prayerId} gives ${elements[0]} blessing, not ${p.element}`);
   }
 }
 
@@ -47,10 +47,10 @@ export function checkTargets(state: DvState, actor: string, targets: readonly Ta
     if ('card' in t) {
       const card = cardAt(state, t.card, `${where}.targets[${i}]`);
       // DV-R44: a card is targetable where every Deva can see it: the Arena, the Knot zone, a Cenotaph or Black Hole.
-      check(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.controller !== actor && card.owner !== actor), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
+      if (!(TARGETABLE.has(card.zone) && !(card.zone === 'temple' && !card.faceUp && card.controller !== actor && card.owner !== actor))) fail('ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.card} is not in a public zone (Arena, Knot zone, Cenotaph, Black Hole)`, { index: i });
     } else {
       seatAt(state, t.player, `${where}.targets[${i}]`);
-      check(isLiving(state, t.player), 'ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
+      if (!isLiving(state, t.player)) fail('ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
     }
   });
   if (targetCount !== undefined) check(list.length === targetCount, 'ILLEGAL_TARGET', `${where}: the card declares ${targetCount} target(s), not ${list.length}`);
@@ -64,15 +64,16 @@ export function decideCallCard(state: DvState, actor: string, p: any): void {
   if (!flash) {
     const own = state.cursor.owner === actor;
     const window = own && state.cursor.phase === 'soldierCalling' ? 'soldier' : own && state.cursor.phase === 'heroCalling' ? 'hero' : null;
-    check(window === 'soldier' || (window === 'hero' && c.type === 'event'), 'NOT_FLASH', `${c.name} is not Flash: it is called in ${actor}'s own ${c.type === 'event' ? 'Soldier or Hero' : 'Soldier'} Calling phase (§5.7)`);
-    check(state.knot.length === 0, 'KNOT_NOT_EMPTY', `a non-Flash card is called only with an empty Knot zone (DV-R12)`);
+    if (!(window === 'soldier' || (window === 'hero' && c.type === 'event'))) fail('NOT_FLASH', `${c.name} is not Flash: it is called in ${actor}'s own ${c.type === 'event' ? 'Soldier or Hero' : 'Soldier'} Calling phase (§5.7)`);
+    if (state.knot.length !== 0) fail('KNOT_NOT_EMPTY', `a non-Flash card is called only with an empty Knot zone (DV-R12)`);
   }
-  if (p.from === 'hand') check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
-  else check(card.zone === 'temple' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s Temple zone`, { cardId: p.cardId });
-  check(c.type !== 'hero', 'WRONG_CARD_TYPE', `${c.name} is a Hero: heroes are called with CallHero`);
+  if (p.from === 'hand') {
+    if (card.zone !== 'hand' || card.controller !== actor) fail('CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  } else if (card.zone !== 'temple' || card.controller !== actor) fail('CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s Temple zone`, { cardId: p.cardId });
+  if (c.type === 'hero') fail('WRONG_CARD_TYPE', `${c.name} is a Hero: heroes are called with CallHero`);
   if (p.from === 'temple') {
-    check(!card.faceUp, 'PRAYER_NOT_FACE_DOWN', `prayer ${p.cardId} is face up; only face-down prayers are called (DV-R9)`);
-    check(card.mode === 'prompt', 'CARD_IN_REST', `prayer ${p.cardId} is in rest (DV-R9)`);
+    if (card.faceUp) fail('PRAYER_NOT_FACE_DOWN', `prayer ${p.cardId} is face up; only face-down prayers are called (DV-R9)`);
+    if (card.mode !== 'prompt') fail('CARD_IN_REST', `prayer ${p.cardId} is in rest (DV-R9)`);
   }
   checkTargets(state, actor, p.targets, c.targetCount, 'CallCard');
   // Cost effects fail with their own codes, which §12.0 orders before the blessing codes.
@@ -88,7 +89,7 @@ export function decideCallCard(state: DvState, actor: string, p: any): void {
 function checkAdditionalCosts(state: DvState, actor: string, p: { cardId: string; payment: Payment; additionalCosts: DvEffect[] }): void {
   p.additionalCosts.forEach((e, i) => {
     const named = [(e as { cardId?: string }).cardId, (e as { heroId?: string }).heroId, (e as { to?: unknown }).to];
-    check(!named.includes(p.cardId), 'CARD_NOT_IN_ZONE', `additionalCosts[${i}] ${e.type}: ${p.cardId} is the card being called; it does not pay its own costs`, { cardId: p.cardId });
+    if (named.includes(p.cardId)) fail('CARD_NOT_IN_ZONE', `additionalCosts[${i}] ${e.type}: ${p.cardId} is the card being called; it does not pay its own costs`, { cardId: p.cardId });
   });
   const d = new Draft(state);
   const me = d.player(actor);
@@ -100,9 +101,9 @@ function checkAdditionalCosts(state: DvState, actor: string, p: { cardId: string
 }
 
 function requireHeroCalling(state: DvState, actor: string, type: string): void {
-  check(state.cursor.phase === 'heroCalling', 'WRONG_SEGMENT', `${type} is allowed in a Hero Calling phase, not in ${segmentName(state)}`);
+  if (state.cursor.phase !== 'heroCalling') fail('WRONG_SEGMENT', `${type} is allowed in a Hero Calling phase, not in ${segmentName(state)}`);
   requirePriorityFor(state, actor, type);
-  check(state.knot.length === 0, 'KNOT_NOT_EMPTY', `${type} needs an empty Knot zone (DV-R12)`);
+  if (state.knot.length !== 0) fail('KNOT_NOT_EMPTY', `${type} needs an empty Knot zone (DV-R12)`);
 }
 
 function requirePriorityFor(state: DvState, actor: string, type: string): void {
@@ -114,27 +115,27 @@ function requirePriorityFor(state: DvState, actor: string, type: string): void {
 export function decideCallHero(state: DvState, actor: string, p: { cardId: string }): void {
   const card = cardAt(state, p.cardId, 'cardId');
   requireHeroCalling(state, actor, 'CallHero');
-  check(card.zone === 'hand' && card.controller === actor, 'CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
+  if (!(card.zone === 'hand' && card.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.cardId} is not in ${actor}'s hand`, { cardId: p.cardId });
   const c = catalogCard(state, card);
-  check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is a ${c.type}, not a Hero`);
-  check(cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv1), 'GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV1 guardian cost (DV-R17)`);
+  if (c.type !== 'hero') fail('WRONG_CARD_TYPE', `${c.name} is a ${c.type}, not a Hero`);
+  if (!cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv1)) fail('GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV1 guardian cost (DV-R17)`);
 }
 
 export function decideDeclareUpgrade(state: DvState, actor: string, p: { heroId: string }): void {
   const hero = cardAt(state, p.heroId, 'heroId');
   requireHeroCalling(state, actor, 'DeclareUpgrade');
-  check((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.controller === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
+  if (!((hero.zone === 'heroLine' || hero.zone === 'soldierLine') && hero.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.heroId} is not on ${actor}'s Battlefield`);
   const c = catalogCard(state, hero);
-  check(c.type === 'hero', 'WRONG_CARD_TYPE', `${c.name} is not a Hero`);
-  check(hero.level === 1, 'HERO_NOT_LV1', `${c.name} is LV2 already`);
-  check(hero.enteredTurn < state.turn, 'UPGRADE_TOO_EARLY', `${c.name} entered the Battlefield this turn; it upgrades from a later turn (§6.5)`);
-  check(cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv2), 'GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV2 guardian cost`);
+  if (c.type !== 'hero') fail('WRONG_CARD_TYPE', `${c.name} is not a Hero`);
+  if (hero.level !== 1) fail('HERO_NOT_LV1', `${c.name} is LV2 already`);
+  if (hero.enteredTurn >= state.turn) fail('UPGRADE_TOO_EARLY', `${c.name} entered the Battlefield this turn; it upgrades from a later turn (§6.5)`);
+  if (!cenotaphCanPay(state, playerOf(state, actor)!.cenotaph, c.guardianCost!.lv2)) fail('GUARDIAN_COST_UNMET', `${actor}'s Cenotaph cannot pay ${c.name}'s LV2 guardian cost`);
 }
 
 export function decideAddGuardian(state: DvState, actor: string, p: { heroId: string; prayerId: string }): void {
   const hero = cardAt(state, p.heroId, 'heroId');
   const prayer = cardAt(state, p.prayerId, 'prayerId');
   requireHeroCalling(state, actor, 'AddGuardianFromPrayer');
-  check(hero.zone === 'heroLine' && hero.controller === actor, 'CARD_NOT_IN_ZONE', `${p.heroId} is not a hero on ${actor}'s Battlefield`);
-  check(prayer.zone === 'temple' && prayer.controller === actor, 'CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`);
+  if (!(hero.zone === 'heroLine' && hero.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.heroId} is not a hero on ${actor}'s Battlefield`);
+  if (!(prayer.zone === 'temple' && prayer.controller === actor)) fail('CARD_NOT_IN_ZONE', `${p.prayerId} is not a prayer in ${actor}'s Temple zone`);
 }

@@ -12,13 +12,13 @@ export function fail(code: string, message: string, details: Record<string, unkn
 
 export function cardAt(state: DvState, iid: string, field: string): CardRow {
   const card = cardOf(state, iid);
-  check(card && card.zone !== 'leftMatch', 'UNKNOWN_CARD', `${field}: no card ${iid} in this match`, { field, cardId: iid });
+  if (!card || card.zone === 'leftMatch') fail('UNKNOWN_CARD', `${field}: no card ${iid} in this match`, { field, cardId: iid });
   return card;
 }
 
 export function seatAt(state: DvState, seat: string, field: string) {
   const p = playerOf(state, seat);
-  check(p, 'UNKNOWN_PLAYER', `${field}: ${seat} is not seated in this match`, { field, player: seat });
+  if (!p) fail('UNKNOWN_PLAYER', `${field}: ${seat} is not seated in this match`, { field, player: seat });
   return p;
 }
 

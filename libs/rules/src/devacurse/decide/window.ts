@@ -22,5 +22,5 @@ export function requirePriority(state: DvState, actor: string, type: string): vo
 
 /** The owner of the current part, for part-owner actions. */
 export function requirePartOwner(state: DvState, actor: string, type: string): void {
-  check(state.cursor.owner === actor, 'NOT_PART_OWNER', `${type}: this part belongs to ${state.cursor.owner ?? 'nobody'}, not ${actor}`, { owner: state.cursor.owner });
+  if (state.cursor.owner !== actor) fail('NOT_PART_OWNER', `${type}: this part belongs to ${state.cursor.owner ?? 'nobody'}, not ${actor}`, { owner: state.cursor.owner });
 }

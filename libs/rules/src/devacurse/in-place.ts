@@ -1,0 +1,36 @@
+import type { LogEvent } from '@cardlog/events';
+import type { InPlaceFold } from '../game-system';
+import { MAX_DERIVED, checkAction, runaway } from './decide';
+import { nextSystemEvent } from './derive';
+import { Draft, ownState } from './draft';
+import { applyEvent } from './evolve';
+import type { DvState } from './state';
+
+/**
+ * Devacurse folded in place: the same checks as `decide` (`checkAction`), the same rule book as
+ * `evolve` (`applyEvent`), written straight into a state `ownState` copied once per fold.
+ */
+export const devacurseInPlace: InPlaceFold<DvState> = {
+  own: ownState,
+  step(state, action) {
+    checkAction(state, action);
+    const d = new Draft(state, true);
+    const out: LogEvent[] = [action];
+    applyEvent(d, action);
+    for (let i = 0; i < MAX_DERIVED; i++) {
+      const next = nextSystemEvent(state);
+      if (!next) return out;
+      out.push(next);
+      applyEvent(d, next);
+    }
+    throw runaway();
+  },
+  apply(state, event) {
+    try {
+      applyEvent(new Draft(state, true), event);
+    } catch {
+      // As `evolve`: a stored event is a fact and never fails the fold (one that does not fit the
+      // state was never accepted by `decide`; it is applied as far as it goes).
+    }
+  },
+};
