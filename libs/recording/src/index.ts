@@ -6,3 +6,6 @@ export * from './games-table';
 export * from './game-recorder';
 export * from './game-reader';
 export * from './tournament-recorder';
+export * from './upload-preparation';
+export * from './upload-worker-file';
+export type { UploadTask, UploadTaskAnswer } from './upload-worker';

@@ -18,7 +18,8 @@ import { BundleRejected, Catalog, CheckedRound, TournamentContext, checkRegistra
 import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
-import { GameRecorder, RecordOptions, formatError } from './game-recorder';
+import { GameRecorder, RecordOptions } from './game-recorder';
+import { formatError } from './upload-preparation';
 import { Principal, mayRecord } from './tokens';
 
 export interface TournamentUploadResult {
