@@ -118,14 +118,14 @@ describeWithPostgres('/health while large uploads saturate the write slots', () 
     expect(refused.every((a) => a.retryAfter === '1' && (a.code === 'TOKEN_BUSY' || a.code === 'SERVER_BUSY'))).toBe(true);
     expect(answers.filter((a) => ![201, 429, 503].includes(a.status))).toEqual([]);
     const sorted = full.map((h) => h.ms).sort((a, b) => a - b);
-    // The issue's bound. Parsing, validating, hashing and replaying the documents runs on the
-    // upload workers (recording/upload-workers.ts); what is left on the event loop per upload is
-    // a few milliseconds of copying and socket writes.
-    expect(sorted.at(-1)!).toBeLessThan(1000);
     process.stdout.write(
       `\n/health under saturation (8 of 8 write slots busy with 2 MiB uploads, 12 writers): ${full.length} probes, ` +
         `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; ` +
         `${full.filter((h) => h.status === 200).length} answered 200; ${created} uploads stored, ${refused.length} refused at once (${refused.filter((a) => a.status === 503).length} × 503, ${refused.filter((a) => a.status === 429).length} × 429)\n`,
     );
+    // The issue's bound. Parsing, validating, hashing and replaying the documents runs on the
+    // upload workers (recording/upload-workers.ts); what is left on the event loop per upload is
+    // a few milliseconds of copying and socket writes.
+    expect(sorted.at(-1)!).toBeLessThan(1000);
   });
 });
