@@ -32,7 +32,8 @@ import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRow, streamIdOf } from './games-table';
 import { Principal, mayRecord } from './tokens';
-import { IN_THREAD, StorableGame, UploadPreparer, formatError, hashDocument, recordingError, storableGame } from './upload-preparation';
+import { IN_THREAD, UploadPreparer } from './preparer';
+import { StorableGame, formatError, hashDocument, recordingError, storableGame } from './upload-preparation';
 
 export interface RecordOptions {
   readonly principal: Principal;

@@ -7,5 +7,7 @@ export * from './game-recorder';
 export * from './game-reader';
 export * from './tournament-recorder';
 export * from './upload-preparation';
+export * from './bundle-preparation';
+export * from './preparer';
 export * from './upload-worker-file';
 export type { UploadTask, UploadTaskAnswer } from './upload-worker';

@@ -132,15 +132,3 @@ export function asRefusal(error: RecordingError): Refusal {
 export function recordingError(refusal: Refusal): RecordingError {
   return new RecordingError(refusal.kind, refusal.code, refusal.message, refusal.details);
 }
-
-/**
- * Where uploads are prepared: in this thread (the default), or on worker threads (the API's pool).
- * Both run `prepareUpload`; a preparer may refuse with a RecordingError (e.g. when it is busy).
- */
-export interface UploadPreparer {
-  prepareUpload(input: string | Buffer | unknown, catalog?: Catalog): Promise<PreparedUpload>;
-}
-
-export const IN_THREAD: UploadPreparer = {
-  prepareUpload: (input, catalog) => Promise.resolve(prepareUpload(input, catalog)),
-};

@@ -1,7 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { IN_THREAD, PreparedUpload, UPLOAD_WORKER_FILE, UploadPreparer, UploadTask, UploadTaskAnswer } from '@cardlog/recording';
+import { IN_THREAD, PreparedBundle, PreparedUpload, UPLOAD_WORKER_FILE, UploadPreparer, UploadTask, UploadTaskAnswer } from '@cardlog/recording';
 import type { Catalog } from '@cardlog/rules';
 
 /** The upload queue is full: answered 503 SERVER_BUSY with Retry-After, like the write caps. */
@@ -16,9 +16,11 @@ export class UploadQueueFull extends Error {
   }
 }
 
+type Task = UploadTask extends infer T ? (T extends UploadTask ? Omit<T, 'id'> : never) : never;
+
 interface Job {
-  readonly task: Omit<UploadTask, 'id'>;
-  readonly resolve: (result: PreparedUpload) => void;
+  readonly task: Task;
+  readonly resolve: (result: PreparedUpload | PreparedBundle) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -56,6 +58,11 @@ export class UploadWorkers implements UploadPreparer, OnModuleDestroy {
     for (let i = 0; i < size; i++) this.slots.push(this.start());
   }
 
+  /** Worker threads running (0 without the compiled worker). */
+  get workers(): number {
+    return this.slots.length;
+  }
+
   /** Tasks waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -67,11 +74,24 @@ export class UploadWorkers implements UploadPreparer, OnModuleDestroy {
   }
 
   prepareUpload(input: string | Buffer | unknown, catalog?: Catalog): Promise<PreparedUpload> {
-    if (this.slots.length === 0 || (typeof input !== 'string' && !Buffer.isBuffer(input))) return IN_THREAD.prepareUpload(input, catalog);
-    if (this.closed) return Promise.reject(new UploadQueueFull(this.queue.length, this.retryAfterSeconds));
-    if (this.queue.length >= this.queueLimit) return Promise.reject(new UploadQueueFull(this.queue.length, this.retryAfterSeconds));
+    if (!this.takes(input)) return IN_THREAD.prepareUpload(input, catalog);
+    return this.run({ kind: 'game', input, ...(catalog ? { catalog } : {}) }) as Promise<PreparedUpload>;
+  }
+
+  prepareBundle(input: string | Buffer | unknown, catalogs?: Readonly<Record<string, Catalog>>): Promise<PreparedBundle> {
+    if (!this.takes(input)) return IN_THREAD.prepareBundle(input, catalogs);
+    return this.run({ kind: 'bundle', input, ...(catalogs ? { catalogs } : {}) }) as Promise<PreparedBundle>;
+  }
+
+  /** Text and bytes go to the workers; a value already parsed (in-process callers) is prepared here. */
+  private takes(input: unknown): input is string | Buffer {
+    return this.slots.length > 0 && (typeof input === 'string' || Buffer.isBuffer(input));
+  }
+
+  private run(task: Task): Promise<PreparedUpload | PreparedBundle> {
+    if (this.closed || this.queue.length >= this.queueLimit) return Promise.reject(new UploadQueueFull(this.queue.length, this.retryAfterSeconds));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { input, ...(catalog ? { catalog } : {}) }, resolve, reject });
+      this.queue.push({ task, resolve, reject });
       this.dispatch();
     });
   }
