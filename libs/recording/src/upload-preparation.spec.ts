@@ -8,7 +8,7 @@ const demoCards = () => findSystem('born-from-blood')!.builtinCatalogs['demo-bfb
 
 describe('preparing an upload (what the upload workers run)', () => {
   it('gives the header and the inline cards as the JSON text sql.json would send, and the hashes the recorder stored', () => {
-    const document: GameDocument = { ...simulated(), catalog: { id: 'club@1', cards: demoCards() } };
+    const document: GameDocument = { ...simulated(), catalog: { id: 'club@1', cards: [...demoCards()] } };
     const prepared = prepareUpload(JSON.stringify(document));
     if (!prepared.ok) throw new Error(prepared.refusal.message);
     const parsed = parseGameDocument(JSON.stringify(document));
