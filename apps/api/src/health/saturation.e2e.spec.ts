@@ -6,6 +6,7 @@ import { Database } from '@cardlog/store';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@cardlog/testing';
 import { AdmissionControl } from '../admission/admission';
 import { DATABASE } from '../database/database.module';
+import { UploadWorkers } from '../recording/upload-workers';
 import { TestApi, startTestApi } from '../testing/test-api';
 
 jest.setTimeout(240_000);
@@ -71,6 +72,8 @@ describeWithPostgres('/health while large uploads saturate the write slots', () 
 
   it('answers /health within a second while 8 uploads of 2 MiB are in flight and 12 writers push for more', async () => {
     const admission = api.app.get(AdmissionControl);
+    // The uploads are prepared on worker threads (the compiled libs/recording/dist/upload-worker.js).
+    expect(api.app.get(UploadWorkers).workers).toBeGreaterThan(0);
     const text = JSON.stringify(largeDocument(2 * 1024 * 1024));
     // One upload first: the probes measure a saturated server, not its first request (code that
     // jest loads and compiles on first use, the upload workers' start).
