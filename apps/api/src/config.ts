@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { kafkaBrokersFromEnv } from '@cardlog/bus';
 import { databaseFromEnv } from '@cardlog/store';
@@ -26,6 +27,12 @@ export interface ApiConfig {
   readonly maxConcurrentWritesPerToken: number;
   /** Retry-After of a 429/503 refused for those caps. */
   readonly writeRetryAfterSeconds: number;
+  /**
+   * Worker threads that parse, validate, hash and replay uploaded documents off the event loop
+   * (default: one per core but one, at least one), and how many uploads may wait for one.
+   */
+  readonly uploadWorkers: number;
+  readonly uploadQueueLimit: number;
   /** Writes per second per token (0: unlimited) and the burst allowed above it. */
   readonly writeRate: number;
   readonly writeBurst: number;
@@ -87,6 +94,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, argv: readon
     maxConcurrentWrites: positiveInt(env, 'CARDLOG_MAX_CONCURRENT_WRITES', 8),
     maxConcurrentWritesPerToken: positiveInt(env, 'CARDLOG_MAX_CONCURRENT_WRITES_PER_TOKEN', 4),
     writeRetryAfterSeconds: positiveInt(env, 'CARDLOG_WRITE_RETRY_AFTER_SECONDS', 2),
+    uploadWorkers: positiveInt(env, 'CARDLOG_UPLOAD_WORKERS', Math.max(1, availableParallelism() - 1)),
+    uploadQueueLimit: positiveInt(env, 'CARDLOG_UPLOAD_QUEUE_LIMIT', 64),
     host: env.HOST ?? '0.0.0.0',
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import {
@@ -10,7 +10,6 @@ import {
   GameRecordedData,
   gameHeadStreamId,
   LogEvent,
-  LogFormatError,
   LOG_LIMITS,
   eventUnionFor,
   jsonPath,
@@ -22,7 +21,6 @@ import {
   Catalog,
   Outcome,
   ReplayFailure,
-  canonicalJson,
   findSystem,
   fold,
   recordLive,
@@ -35,6 +33,8 @@ import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRow, streamIdOf } from './games-table';
 import { Principal, mayRecord } from './tokens';
+import { IN_THREAD, UploadPreparer } from './preparer';
+import { StorableGame, formatError, hashDocument, recordingError, storableGame } from './upload-preparation';
 
 export interface RecordOptions {
   readonly principal: Principal;
@@ -69,6 +69,8 @@ export class GameRecorder {
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly now: () => Date = () => new Date(),
+    /** Where uploads are parsed, hashed and replayed: this thread by default, or the API's worker threads. */
+    private readonly preparer: UploadPreparer = IN_THREAD,
     /** Events a game may hold: a live game stops where an uploaded log must (its /log stays re-uploadable). */
     private readonly maxEvents: number = LOG_LIMITS.maxEvents,
   ) {}
@@ -84,38 +86,42 @@ export class GameRecorder {
 
   async upload(input: string | Buffer | unknown, options: RecordOptions): Promise<UploadResult> {
     checkRecordOptions(options);
-    const document = parseOrThrow(input);
-    if (document.events.length === 0) {
-      throw invalid('NO_EVENTS', '$.events: an uploaded game has at least one event; open a game without events through /v1/games/live', { path: '$.events' });
-    }
-    authorize(options.principal, document);
-    const contentHash = hashDocument(document);
-    const existing = await this.findExisting(contentHash, options);
+    const prepared = await this.preparer.prepareUpload(input);
+    if (!prepared.ok) throw recordingError(prepared.refusal);
+    const { storable } = prepared;
+    authorize(options.principal, storable.game);
+    const existing = await this.findExisting(storable.contentHash, options);
     if (existing) return existing;
-    await this.checkTournamentFacts(document);
+    await this.checkTournamentFacts(storable);
 
-    const system = systemFor(document);
-    const catalog = await this.resolveCatalog(document);
-    const result = replay(document, { system, resolveCatalog: () => catalog ?? undefined });
-    if (result.failure) throw ruleFailure(result.failure);
+    if (prepared.replayed === 'unsupported-system') throw unsupportedSystem(storable.system);
+    let replayed = prepared.replayed;
+    if (replayed === 'needs-catalog') {
+      const catalog = await this.resolveCatalog(storable);
+      const again = await this.preparer.prepareUpload(input, catalog ?? undefined);
+      if (!again.ok || typeof again.replayed === 'string') throw new Error(`an upload prepared twice came back ${again.ok ? again.replayed : again.refusal.code}`);
+      replayed = again.replayed;
+    }
+    if (replayed.failure) throw ruleFailure(replayed.failure);
+    const result = replayed;
 
     const gameId = randomUUID();
     const events = this.toNewEvents(result.applied, options);
     try {
       await this.store.transaction(async (tx) => {
-        await this.recordHeader(tx, gameId, document, 'upload', options);
+        await this.recordHeader(tx, gameId, storable, 'upload', options);
         await this.store.append(streamIdOf(gameId), 'no_stream', events, tx);
-        await this.insertGame(tx, gameId, document, 'upload', result.outcome, options, contentHash);
+        await this.insertGame(tx, gameId, storable, 'upload', result.outcome, options, storable.contentHash);
       });
     } catch (error) {
       if (error instanceof EventTooLargeError) throw eventTooLarge(error);
       // Two uploads of one game raced: the loser answers with the winner's game.
       const unique = error as { code?: string; constraint_name?: string };
       if (unique.code === '23505' && /content_hash|idempotency/.test(unique.constraint_name ?? '')) {
-        const winner = await this.findExisting(contentHash, options);
+        const winner = await this.findExisting(storable.contentHash, options);
         if (winner) return winner;
       }
-      if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(document);
+      if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(storable);
       throw error;
     }
     this.recorded(1 + events.length);
@@ -126,10 +132,11 @@ export class GameRecorder {
    * Stores one already replayed game inside the caller's transaction (a tournament bundle stores
    * all its games and rounds in one). Wakes nobody: call `notifyRecorded` after the commit.
    */
-  async storeReplayed(tx: TransactionSql, gameId: string, document: GameDocument, applied: readonly LogEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
-    await this.recordHeader(tx, gameId, document, 'upload', options);
+  async storeReplayed(tx: TransactionSql, gameId: string, game: GameDocument | StorableGame, applied: readonly LogEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
+    const storable = 'headerJson' in game ? game : storableGame(game);
+    await this.recordHeader(tx, gameId, storable, 'upload', options);
     await this.store.append(streamIdOf(gameId), 'no_stream', this.toNewEvents(applied, options), tx);
-    await this.insertGame(tx, gameId, document, 'upload', outcome, options, hashDocument(document));
+    await this.insertGame(tx, gameId, storable, 'upload', outcome, options, storable.contentHash);
   }
 
   /** `events`: how many the caller's transaction stored. */
@@ -144,7 +151,7 @@ export class GameRecorder {
     if (document.events.length > 0) {
       throw invalid('LIVE_GAME_HAS_EVENTS', 'a live game starts without events; send them to /v1/games/:id/events', { path: '$.events' });
     }
-    authorize(options.principal, document);
+    authorize(options.principal, document.game);
     if (options.idempotencyKey) {
       const row = await this.findByKey(options);
       if (row) {
@@ -154,16 +161,17 @@ export class GameRecorder {
     }
     await this.checkTournamentFacts(document);
     const system = systemFor(document);
-    const catalog = await this.resolveCatalog(document);
+    const storable = storableGame(document);
+    const catalog = await this.resolveCatalog(storable);
     const result = replay(document, { system, resolveCatalog: () => catalog ?? undefined });
     if (result.failure) throw ruleFailure(result.failure);
 
     const gameId = randomUUID();
     try {
       await this.store.transaction(async (tx) => {
-        await this.recordHeader(tx, gameId, document, 'live', options);
+        await this.recordHeader(tx, gameId, storable, 'live', options);
         await tx`insert into streams (stream_id) values (${streamIdOf(gameId)})`;
-        await this.insertGame(tx, gameId, document, 'live', null, options, null);
+        await this.insertGame(tx, gameId, storable, 'live', null, options, null);
       });
     } catch (error) {
       const unique = error as { code?: string; constraint_name?: string };
@@ -336,7 +344,7 @@ export class GameRecorder {
    * Facts a tournament game claims once: its slot (round, table, game number) holds one game, and
    * a player id names one player. Checked before storing; the slot's unique index settles races.
    */
-  private async checkTournamentFacts(document: GameDocument): Promise<void> {
+  private async checkTournamentFacts(document: Pick<GameDocument, 'game' | 'players'>): Promise<void> {
     const context = document.game;
     const ids = new Map<string, string>();
     for (const [i, player] of document.players.entries()) {
@@ -385,10 +393,10 @@ export class GameRecorder {
     return { id: game.game_id, visibility };
   }
 
-  private async resolveCatalog(document: GameDocument): Promise<Catalog | null> {
-    if (typeof document.catalog !== 'string') return null;
-    const catalog = await this.catalogs.resolve(document.system, document.catalog);
-    if (!catalog) throw notFound('UNKNOWN_CATALOG', `catalog "${document.catalog}" is not known for ${document.system}`, { path: '$.catalog' });
+  private async resolveCatalog(game: StorableGame): Promise<Catalog | null> {
+    if (game.catalogRef === null) return null;
+    const catalog = await this.catalogs.resolve(game.system, game.catalogRef);
+    if (!catalog) throw notFound('UNKNOWN_CATALOG', `catalog "${game.catalogRef}" is not known for ${game.system}`, { path: '$.catalog' });
     return catalog;
   }
 
@@ -408,33 +416,35 @@ export class GameRecorder {
   }
 
   /** The header travels as an event too, so read models can be built from the event stream alone. */
-  private async recordHeader(tx: TransactionSql, gameId: string, document: GameDocument, mode: 'upload' | 'live', options: RecordOptions) {
-    const { events: _events, catalog, ...rest } = document;
-    const header = { ...rest, catalog: typeof catalog === 'string' ? catalog : await storeInlineCatalog(tx, document.system, catalog) };
+  private async recordHeader(tx: TransactionSql, gameId: string, game: StorableGame, mode: 'upload' | 'live', options: RecordOptions) {
+    const catalog = game.inlineCatalog ? await storeInlineCatalog(tx, game) : game.catalogRef!;
+    const header = { ...game.recordedHeader, catalog } as GameRecordedData['header'];
     const data: GameRecordedData = { gameId, header, mode, recordedBy: options.principal.name };
     await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata: this.metadata(options) }], tx);
   }
 
+  /**
+   * The header arrives as JSON text (prepared off the event loop), sent as text: a parameter the
+   * server types json would have postgres.js stringify it again.
+   */
   private async insertGame(
     tx: TransactionSql,
     gameId: string,
-    document: GameDocument,
+    game: StorableGame,
     mode: 'upload' | 'live',
     outcome: Outcome | null,
     options: RecordOptions,
     contentHash: string | null,
   ): Promise<void> {
-    const { events: _events, ...header } = document;
-    const context = document.game ?? {};
-    const catalogId = typeof document.catalog === 'string' ? document.catalog : (document.catalog.id ?? 'inline');
+    const context = game.game ?? {};
     await tx`
       insert into games (game_id, stream_id, system, rules_version, header, mode, external_id, tournament, round,
                          table_number, match, game_number, played_at, catalog_id, players, content_hash,
                          idempotency_key, outcome, recorded_by, ended_at, visibility, recorded_by_token)
-      values (${gameId}, ${streamIdOf(gameId)}, ${document.system}, ${document.rulesVersion},
-              ${tx.json(header as never)}::json, ${mode}, ${context.id ?? null}, ${context.tournament ?? null},
+      values (${gameId}, ${streamIdOf(gameId)}, ${game.system}, ${game.rulesVersion},
+              ${game.headerJson}::text::json, ${mode}, ${context.id ?? null}, ${context.tournament ?? null},
               ${context.round ?? null}, ${context.table ?? null}, ${context.match ?? null}, ${context.gameNumber ?? null},
-              ${context.playedAt ?? null}, ${catalogId}, ${tx.json(document.players as never)}, ${contentHash},
+              ${context.playedAt ?? null}, ${game.catalogId}, ${tx.json(game.players as never)}, ${contentHash},
               ${options.idempotencyKey ?? null}, ${outcome ? tx.json(outcome as never) : null}, ${options.principal.name},
               ${outcome ? this.now() : null}, ${options.visibility ?? 'public'}, ${options.principal.tokenId})`;
   }
@@ -467,20 +477,22 @@ function gameTooLong(gameId: string, version: number, adding: number, limit: num
 }
 
 /** Stores an inline catalog's cards once, by content hash, and returns the reference events carry. */
-async function storeInlineCatalog(tx: TransactionSql, system: string, catalog: { id?: string; cards: unknown[] }): Promise<CatalogByHash> {
-  const contentHash = createHash('sha256').update(canonicalJson(catalog.cards)).digest('hex');
-  await tx`insert into catalog_contents (content_hash, system, cards)
-           values (${contentHash}, ${system}, ${tx.json(catalog.cards as never)}) on conflict (content_hash) do nothing`;
+async function storeInlineCatalog(tx: TransactionSql, game: StorableGame): Promise<CatalogByHash> {
+  const catalog = game.inlineCatalog!;
+  const { contentHash } = catalog;
+  // Clubs upload the same inline catalog with every game: look first, and send its cards (megabytes
+  // the database would parse again only to drop) only when they are new.
+  const [known] = await tx`select 1 from catalog_contents where content_hash = ${contentHash}`;
+  if (!known) {
+    await tx`insert into catalog_contents (content_hash, system, cards)
+             values (${contentHash}, ${game.system}, ${game.headerJson.slice(...catalog.cardsAt)}::text::jsonb) on conflict (content_hash) do nothing`;
+  }
   return catalog.id === undefined ? { contentHash } : { id: catalog.id, contentHash };
 }
 
 export function toLogEvent(stored: { type: string; data: unknown }): LogEvent {
   const data = stored.data as { player?: string; payload: unknown };
   return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
-}
-
-export function hashDocument(document: GameDocument): string {
-  return createHash('sha256').update(canonicalJson(document)).digest('hex');
 }
 
 /** A live game may be opened from a header alone: a document without `events` means no events yet. */
@@ -539,15 +551,6 @@ function parseOrThrow(input: string | Buffer | unknown): GameDocument {
   return parsed.document;
 }
 
-export function formatError(error: LogFormatError): RecordingError {
-  const details = {
-    ...(error.path ? { path: error.path } : {}),
-    ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
-    ...(error.issues ? { issues: error.issues.slice(0, 20) } : {}),
-  };
-  return new RecordingError(error.code === 'LIMIT_EXCEEDED' ? 'too_large' : 'invalid', error.code, error.message, details);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Printable ASCII, at most 255 characters: what the idempotency index can always hold. */
@@ -574,12 +577,16 @@ function keyReused(key: string, gameId: string): RecordingError {
 
 function systemFor(document: GameDocument): AnyGameSystem {
   const system = findSystem(document.system);
-  if (!system) throw invalid('UNSUPPORTED_SYSTEM', `no rules engine for "${document.system}" in this build`, { path: '$.system' });
+  if (!system) throw unsupportedSystem(document.system);
   return system;
 }
 
-function authorize(principal: Principal, document: GameDocument): void {
-  if (!mayRecord(principal, document.game?.tournament)) throw tournamentForbidden(document.game?.tournament);
+function unsupportedSystem(system: string): RecordingError {
+  return invalid('UNSUPPORTED_SYSTEM', `no rules engine for "${system}" in this build`, { path: '$.system' });
+}
+
+function authorize(principal: Principal, game: GameDocument['game']): void {
+  if (!mayRecord(principal, game?.tournament)) throw tournamentForbidden(game?.tournament);
 }
 
 function tournamentForbidden(tournament: string | undefined) {

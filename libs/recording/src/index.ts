@@ -6,3 +6,8 @@ export * from './games-table';
 export * from './game-recorder';
 export * from './game-reader';
 export * from './tournament-recorder';
+export * from './upload-preparation';
+export * from './bundle-preparation';
+export * from './preparer';
+export * from './upload-worker-file';
+export type { UploadTask, UploadTaskAnswer } from './upload-worker';

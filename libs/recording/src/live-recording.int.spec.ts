@@ -65,7 +65,7 @@ describe('live recording from two server instances', () => {
   it('stops a live game at the per-game event limit, refusing the batch that would pass it and storing nothing of it', async () => {
     const store = new EventStore(db.sql);
     const limit = 40;
-    const recorder = new GameRecorder(db.sql, store, new CatalogRepository(db.sql), undefined, limit);
+    const recorder = new GameRecorder(db.sql, store, new CatalogRepository(db.sql), undefined, undefined, limit);
     const doc = simulateGames(1, 405)[0]!.document;
     const { id } = await recorder.startLive({ ...doc, events: [] }, { principal });
     const actions = doc.events.filter((e) => !DERIVED.has(e.type));

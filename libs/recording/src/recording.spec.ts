@@ -1,5 +1,6 @@
 import { LOG_LIMITS } from '@cardlog/events';
-import { formatError, hashDocument, toLogEvent } from './game-recorder';
+import { toLogEvent } from './game-recorder';
+import { formatError, hashDocument } from './upload-preparation';
 import { hashToken, mayRecord } from './tokens';
 
 describe('token scopes', () => {

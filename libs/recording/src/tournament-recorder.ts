@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import {
-  GameDocument,
   ROUND_RECORDED,
   RoundRecordedData,
   TOURNAMENT_REGISTERED,
   TournamentBundle,
   TournamentRegisteredData,
   TournamentRound,
-  isBye,
   jsonPath,
-  parseTournamentBundle,
   roundSchema,
   tournamentStreamId,
 } from '@cardlog/events';
-import { BundleRejected, Catalog, CheckedRound, TournamentContext, checkRegistration, checkRound, findGame } from '@cardlog/rules';
+import { Catalog, checkRound, findGame } from '@cardlog/rules';
 import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
-import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
-import { GameRecorder, RecordOptions, formatError } from './game-recorder';
+import { conflict, forbidden, invalid, notFound } from './errors';
+import { GameRecorder, RecordOptions } from './game-recorder';
+import { StorableCheckedRound, gameCatalogs, rejectionsAsErrors, storableRound } from './bundle-preparation';
+import { IN_THREAD, UploadPreparer } from './preparer';
+import { recordingError } from './upload-preparation';
 import { Principal, mayRecord } from './tokens';
 
 export interface TournamentUploadResult {
@@ -46,35 +46,31 @@ export class TournamentRecorder {
     private readonly catalogs: CatalogRepository,
     private readonly games: GameRecorder,
     private readonly now: () => Date = () => new Date(),
+    /** Where bundles are parsed and checked: this thread by default, or the API's worker threads. */
+    private readonly preparer: UploadPreparer = IN_THREAD,
   ) {}
 
   async register(input: string | Buffer | unknown, options: RecordOptions): Promise<TournamentUploadResult> {
-    const parsed = parseTournamentBundle(input);
-    if (!parsed.ok) throw formatError(parsed.error);
-    const bundle = parsed.bundle;
-    authorize(options.principal, bundle.tournament.id);
-    const streamId = tournamentStreamId(bundle.tournament.id);
+    let prepared = await this.preparer.prepareBundle(input);
+    if (!prepared.ok) throw recordingError(prepared.refusal);
+    authorize(options.principal, prepared.tournamentId);
+    const streamId = tournamentStreamId(prepared.tournamentId);
     if ((await this.store.streamVersion(streamId)) > 0) {
-      throw conflict('TOURNAMENT_EXISTS', `tournament "${bundle.tournament.id}" is already recorded; add rounds with PUT /v1/tournaments/${bundle.tournament.id}/rounds/:n`);
+      throw conflict('TOURNAMENT_EXISTS', `tournament "${prepared.tournamentId}" is already recorded; add rounds with PUT /v1/tournaments/${prepared.tournamentId}/rounds/:n`);
     }
-    const resolveCatalog = await this.prefetchCatalogs(bundle.tournament.system, [bundle.catalog, ...bundle.rounds.flatMap(gameCatalogs)]);
-    const checked = rejectionsAsErrors(() => {
-      checkRegistration(bundle.tournament, bundle.players, bundle.catalog, { resolveCatalog });
-      const dropped = new Set<string>();
-      return bundle.rounds.map((round, i) => {
-        const context: TournamentContext = { tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i };
-        const result = checkRound(context, round, `$.rounds[${i}]`, { resolveCatalog });
-        round.drops?.forEach((d) => dropped.add(d));
-        return result;
-      });
-    });
-    const registered: TournamentRegisteredData = {
-      tournament: bundle.tournament,
-      ...(bundle.catalog ? { catalog: bundle.catalog } : {}),
-      players: bundle.players,
-    };
-    const games = await this.write(streamId, 'no_stream', registered, checked, options);
-    return { id: bundle.tournament.id, rounds: checked.length, games };
+    if (prepared.checked === 'needs-catalogs') {
+      const catalogs: Record<string, Catalog> = {};
+      for (const ref of prepared.storedCatalogRefs) {
+        const catalog = await this.catalogs.resolve(prepared.system, ref, this.sql);
+        if (catalog) catalogs[ref] = catalog;
+      }
+      prepared = await this.preparer.prepareBundle(input, catalogs);
+      if (!prepared.ok || prepared.checked === 'needs-catalogs') throw new Error('a bundle prepared twice came back unchecked');
+    }
+    if (!prepared.checked.ok) throw recordingError(prepared.checked.refusal);
+    const rounds = prepared.checked.rounds;
+    const games = await this.write(streamId, 'no_stream', prepared.registered, rounds, options);
+    return { id: prepared.tournamentId, rounds: rounds.length, games };
   }
 
   async addRound(tournamentId: string, roundNumber: number, input: string | Buffer | unknown, options: RecordOptions): Promise<RoundUploadResult> {
@@ -100,11 +96,11 @@ export class TournamentRecorder {
     const checked = rejectionsAsErrors(() =>
       checkRound({ tournament: registered.tournament, players: registered.players, dropped, lastRound }, round, '$', { resolveCatalog }),
     );
-    const games = await this.write(streamId, stored.length, null, [checked], options);
+    const games = await this.write(streamId, stored.length, null, [storableRound(checked)], options);
     return { id: tournamentId, round: round.number, games };
   }
 
-  private async write(streamId: string, expected: number | 'no_stream', registered: TournamentRegisteredData | null, rounds: readonly CheckedRound[], options: RecordOptions) {
+  private async write(streamId: string, expected: number | 'no_stream', registered: TournamentRegisteredData | null, rounds: readonly StorableCheckedRound[], options: RecordOptions) {
     const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
     let stored = 0;
     let appended = 0;
@@ -117,7 +113,7 @@ export class TournamentRecorder {
             const games = [];
             for (const game of match.games) {
               const gameId = randomUUID();
-              await this.games.storeReplayed(tx, gameId, game.document, game.applied, game.outcome, options);
+              await this.games.storeReplayed(tx, gameId, game.storable, game.applied, game.outcome, options);
               stored++;
               appended += 1 + game.applied.length;
               games.push({ gameId, gameNumber: game.gameNumber, winner: game.winner, firstPlayer: game.firstPlayer, firstPlayerMethod: game.firstPlayerMethod });
@@ -155,10 +151,6 @@ export class TournamentRecorder {
   }
 }
 
-function gameCatalogs(round: TournamentRound): (string | undefined)[] {
-  return round.pairings.flatMap((p) => (isBye(p) ? [] : (p.games ?? []).map((g) => (typeof (g as Partial<GameDocument>).catalog === 'string' ? (g.catalog as string) : undefined))));
-}
-
 function parseRound(input: string | Buffer | unknown): TournamentRound {
   let value = input;
   if (typeof input === 'string' || Buffer.isBuffer(input)) {
@@ -175,18 +167,6 @@ function parseRound(input: string | Buffer | unknown): TournamentRound {
     throw invalid('SCHEMA_VIOLATION', `${path}: ${issue.message}`, { path });
   }
   return parsed.data;
-}
-
-function rejectionsAsErrors<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof BundleRejected) {
-      const { kind, code, message, path, details } = error.failure;
-      throw new RecordingError(kind, code, message, { path, ...details });
-    }
-    throw error;
-  }
 }
 
 function authorize(principal: Principal, tournament: string): void {

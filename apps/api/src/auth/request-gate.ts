@@ -14,6 +14,11 @@ export interface BodyLimits {
   readonly defaultBytes: number;
   /** Larger limits by path prefix (the JSON Lines batch). */
   readonly byPrefix: readonly { readonly prefix: string; readonly bytes: number }[];
+  /**
+   * POST routes whose body reaches the route as the bytes read (a Buffer): the uploads, decoded
+   * and parsed by the log format's parser on a worker thread (same INVALID_UTF8 answer).
+   */
+  readonly rawPosts?: ReadonlySet<string>;
 }
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -27,7 +32,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  *    one is refused without reading its body.
  * 3. A declared Content-Length over the route's limit is refused at once (413); an undeclared or
  *    wrong one stops being read at the limit.
- * 4. The body must be valid UTF-8 (never silently replaced); it reaches the routes as text.
+ * 4. The body must be valid UTF-8 (never silently replaced); it reaches the routes as text, or as
+ *    bytes on the upload routes, whose parser checks the same off the event loop.
  */
 export function requestGate(tokens: TokenRepository, limits: BodyLimits) {
   return (req: AuthedRequest, res: Response, next: NextFunction): void => {
@@ -51,6 +57,10 @@ export function requestGate(tokens: TokenRepository, limits: BodyLimits) {
       }
       const bytes = await readAtMost(req, limit);
       if (bytes === null) return refuse(req, res, 413, 'LIMIT_EXCEEDED', `the body is over the limit of ${limit} bytes`, { limit });
+      if (req.method === 'POST' && limits.rawPosts?.has(path.replace(/\/+$/, ''))) {
+        req.body = bytes;
+        return next();
+      }
       const text = decodeUtf8(bytes);
       if (typeof text !== 'string') return refuse(req, res, 400, text.code, text.message, { line: text.line, column: text.column });
       req.body = text;
@@ -114,6 +124,7 @@ export class RequestGateMiddleware implements NestMiddleware {
     this.gate = requestGate(tokens, {
       defaultBytes: LOG_LIMITS.maxDocumentBytes,
       byPrefix: [{ prefix: '/v1/games/batch', bytes: BATCH_LIMIT_BYTES }],
+      rawPosts: new Set(['/v1/games']),
     });
   }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { RecordingError, RecordingErrorKind } from '@cardlog/recording';
 import { WrongExpectedVersionError } from '@cardlog/store';
 import type { Response } from 'express';
+import { UploadQueueFull } from '../recording/upload-workers';
 import { noteErrorCode } from './error-code';
 
 const STATUS: Record<RecordingErrorKind, number> = {
@@ -26,7 +27,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
-    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(DATABASE_RETRY_SECONDS));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(exception instanceof UploadQueueFull ? exception.retryAfterSeconds : DATABASE_RETRY_SECONDS));
     if (status > 503 || status === 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     else if (status >= 500) this.logger.warn(`answered ${status}: ${exception instanceof Error ? exception.message : String(exception)}`);
     noteErrorCode(res, body.error.code);
@@ -36,6 +37,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private describe(exception: unknown): [number, ApiErrorBody] {
     if (exception instanceof RecordingError) {
       return [STATUS[exception.kind], { error: { code: exception.code, message: exception.message, ...exception.details } }];
+    }
+    if (exception instanceof UploadQueueFull) {
+      return [HttpStatus.SERVICE_UNAVAILABLE, { error: { code: 'SERVER_BUSY', message: exception.message, retryAfterSeconds: exception.retryAfterSeconds } }];
     }
     if (exception instanceof WrongExpectedVersionError) {
       return [

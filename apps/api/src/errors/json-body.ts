@@ -19,3 +19,8 @@ export function parseJsonBody(body: unknown): unknown {
 export function bodyText(body: unknown): string {
   return typeof body === 'string' ? body : '';
 }
+
+/** An upload route's body: the bytes as read (see the request gate's `rawPosts`), or text. */
+export function bodyBytes(body: unknown): string | Buffer {
+  return Buffer.isBuffer(body) ? body : bodyText(body);
+}

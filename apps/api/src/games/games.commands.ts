@@ -4,7 +4,8 @@ import type { GameEventsPage, GameFilter, GamePage, GameSummary, Principal, Uplo
 
 export class UploadGameCommand extends Command<UploadResult> {
   constructor(
-    readonly body: string,
+    /** The bytes as received (parsed on a worker thread), or text. */
+    readonly body: string | Buffer,
     readonly principal: Principal,
     readonly idempotencyKey?: string,
     readonly visibility?: string,

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs
 import type { Principal } from '@cardlog/recording';
 import type { Response } from 'express';
 import { BearerGuard, CurrentPrincipal, Reader } from '../auth/bearer.guard';
-import { bodyText } from '../errors/json-body';
+import { bodyBytes, bodyText } from '../errors/json-body';
 import {
   AppendLiveEventsCommand,
   CloseGameCommand,
@@ -45,7 +45,7 @@ export class GamesController {
     @Query('visibility') visibility: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const result = await this.commands.execute(new UploadGameCommand(bodyText(body), principal, key, visibility));
+    const result = await this.commands.execute(new UploadGameCommand(bodyBytes(body), principal, key, visibility));
     res.status(result.created ? 201 : 200);
     return { id: result.id, events: result.events, outcome: result.outcome };
   }

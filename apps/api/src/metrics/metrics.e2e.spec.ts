@@ -86,6 +86,9 @@ describe('GET /metrics', () => {
     expect(sample(text, 'cardlog_relay_published_total')).toBeGreaterThan(0);
     expect(sample(text, 'cardlog_projector_store_lag_events', 'projector="in-process"')).toBe(0);
     expect(sample(text, 'cardlog_projector_last_progress_seconds', 'projector="in-process"')).toBeGreaterThanOrEqual(0);
+    // The upload pool: its workers, and no task left once every upload is answered.
+    expect(sample(text, 'cardlog_upload_workers')).toBeGreaterThan(0);
+    expect(sample(text, 'cardlog_upload_tasks', 'state="queued"')).toBe(0);
     // Every sample line is `name{labels} number`, with HELP and TYPE before each family.
     for (const line of text.trim().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) cardlog_\w+ .+|cardlog_\w+(\{[^}]*\})? (-?[\d.e+-]+|NaN))$/);
   });

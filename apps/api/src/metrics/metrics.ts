@@ -6,6 +6,7 @@ import type { Database } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
 import { Pipeline } from '../pipeline/pipeline.module';
 import { errorCodeOf } from '../errors/error-code';
+import { UploadWorkers } from '../recording/upload-workers';
 
 /** Upper bounds of the request-latency histogram, in seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -89,6 +90,13 @@ export class ApiMetrics {
       '# HELP cardlog_projector_last_progress_seconds Seconds since a projector last recorded progress, by projector.',
       '# TYPE cardlog_projector_last_progress_seconds gauge',
       ...pipeline.projectors.map((p) => `cardlog_projector_last_progress_seconds{projector="${escapeLabel(p.name)}"} ${round(p.idleSeconds)}`),
+      '# HELP cardlog_upload_workers Worker threads that parse, check and replay uploads (0: they are prepared on the event loop).',
+      '# TYPE cardlog_upload_workers gauge',
+      `cardlog_upload_workers ${pipeline.uploads.workers}`,
+      '# HELP cardlog_upload_tasks Uploads being prepared on a worker (running) or waiting for one (queued).',
+      '# TYPE cardlog_upload_tasks gauge',
+      `cardlog_upload_tasks{state="running"} ${pipeline.uploads.running}`,
+      `cardlog_upload_tasks{state="queued"} ${pipeline.uploads.queued}`,
     );
     return `${lines.join('\n')}\n`;
   }
@@ -100,6 +108,7 @@ export interface PipelineFigures {
   readonly relayOldestSeconds: number | null;
   readonly published: number;
   readonly projectors: readonly { readonly name: string; readonly lag: number; readonly idleSeconds: number }[];
+  readonly uploads: { readonly workers: number; readonly running: number; readonly queued: number };
 }
 
 @ApiExcludeController()
@@ -109,6 +118,7 @@ export class MetricsController {
     private readonly metrics: ApiMetrics,
     private readonly pipeline: Pipeline,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly uploadWorkers: UploadWorkers,
   ) {}
 
   @Get()
@@ -121,6 +131,7 @@ export class MetricsController {
   /** What the store and the relay say now; a database that does not answer leaves the gauges NaN. */
   private async figures(): Promise<PipelineFigures> {
     const published = this.pipeline.relayStatus()?.published ?? 0;
+    const uploads = { workers: this.uploadWorkers.workers, running: this.uploadWorkers.running, queued: this.uploadWorkers.queued };
     try {
       const lag = await this.pipeline.relayLag();
       const progress = await this.db.sql<{ projector: string; global_position: string; idle: number }[]>`
@@ -132,9 +143,10 @@ export class MetricsController {
         relayOldestSeconds: lag ? lag.oldestUnpublishedMs / 1000 : null,
         published,
         projectors: progress.map((p) => ({ name: p.projector, lag: Math.max(0, (head ?? 0) - Number(p.global_position)), idleSeconds: Number(p.idle) })),
+        uploads,
       };
     } catch {
-      return { head: null, relayLag: null, relayOldestSeconds: null, published, projectors: [] };
+      return { head: null, relayLag: null, relayOldestSeconds: null, published, projectors: [], uploads };
     }
   }
 }

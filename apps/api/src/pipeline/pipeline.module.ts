@@ -16,6 +16,9 @@ import { DATABASE } from '../database/database.module';
  * so games are accepted (and wait in PostgreSQL) while the broker is away. Without Kafka (the
  * embedded default), the same relay hands events to the same projection code in this process.
  */
+/** Events the in-process projection applies per transaction (the relay's default, 500, for Kafka). */
+const IN_PROCESS_BATCH = 100;
+
 @Injectable()
 export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(Pipeline.name);
@@ -70,6 +73,9 @@ export class Pipeline implements OnApplicationBootstrap, OnApplicationShutdown {
       exclusive: server,
       listen: server,
       pollIntervalMs: server ? 1000 : 250,
+      // In-process, a batch is projected on the event loop in one go: smaller batches keep each
+      // turn short (the HTTP requests, /health among them, are answered between them).
+      ...(this.kafka ? {} : { batchSize: IN_PROCESS_BATCH }),
       // The lock only exists on a server; embedded PGlite has one process and nothing to fence.
       takeoverDelayMs: server ? 15_000 : 0,
       ...(this.lockSession ? { lockSession: this.lockSession } : {}),

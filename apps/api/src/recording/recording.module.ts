@@ -4,7 +4,9 @@ import { ReplayReader } from '@cardlog/projections';
 import { Database, EventStore } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
 import { RequestGateMiddleware } from '../auth/request-gate';
+import { API_CONFIG, ApiConfig } from '../config';
 import { LocalToken } from './local-token';
+import { UploadWorkers } from './upload-workers';
 
 /** The recording services of libs/recording, wired to this app's database. */
 @Global()
@@ -13,9 +15,15 @@ import { LocalToken } from './local-token';
     { provide: TokenRepository, inject: [DATABASE], useFactory: (db: Database) => new TokenRepository(db.sql) },
     { provide: CatalogRepository, inject: [DATABASE], useFactory: (db: Database) => new CatalogRepository(db.sql) },
     {
+      provide: UploadWorkers,
+      inject: [API_CONFIG],
+      useFactory: (config: ApiConfig) => new UploadWorkers(config.uploadWorkers, config.uploadQueueLimit, config.writeRetryAfterSeconds),
+    },
+    {
       provide: GameRecorder,
-      inject: [DATABASE, EventStore, CatalogRepository],
-      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository) => new GameRecorder(db.sql, store, catalogs),
+      inject: [DATABASE, EventStore, CatalogRepository, UploadWorkers],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, workers: UploadWorkers) =>
+        new GameRecorder(db.sql, store, catalogs, undefined, workers),
     },
     { provide: ReplayReader, inject: [DATABASE], useFactory: (db: Database) => new ReplayReader(db.sql) },
     {
@@ -26,7 +34,7 @@ import { LocalToken } from './local-token';
     },
     LocalToken,
   ],
-  exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader, ReplayReader],
+  exports: [TokenRepository, CatalogRepository, GameRecorder, GameReader, ReplayReader, UploadWorkers],
 })
 export class RecordingModule implements NestModule {
   /**

@@ -19,6 +19,7 @@ import { BearerGuard, CurrentPrincipal } from '../auth/bearer.guard';
 import { DATABASE } from '../database/database.module';
 import { bodyText, parseJsonBody } from '../errors/json-body';
 import { intParam } from '../games/query-params';
+import { UploadWorkers } from '../recording/upload-workers';
 
 export class RegisterTournamentCommand extends Command<TournamentUploadResult> {
   constructor(
@@ -204,8 +205,9 @@ function roundParam(n: string): number {
   providers: [
     {
       provide: TournamentRecorder,
-      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder],
-      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, games: GameRecorder) => new TournamentRecorder(db.sql, store, catalogs, games),
+      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder, UploadWorkers],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, games: GameRecorder, workers: UploadWorkers) =>
+        new TournamentRecorder(db.sql, store, catalogs, games, undefined, workers),
     },
     { provide: TournamentQueries, inject: [DATABASE], useFactory: (db: Database) => new TournamentQueries(db.sql) },
     RegisterTournamentHandler,
