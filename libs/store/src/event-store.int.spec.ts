@@ -189,6 +189,32 @@ function eventStoreSuite(name: string, connect: () => Promise<Backend>, gate: (n
         expect(after.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
       });
 
+      it('an events writer with a transaction id above the snapshot xmax still holds readAll back', async () => {
+        const { checkpoint: tail } = await drain(store, START);
+        // An older transaction that writes no events keeps xmax (one past the newest completed id)
+        // at or below it, so the events writer that starts after it is above xmax.
+        const older = await backend.sql.reserve();
+        const slow = await backend.sql.reserve();
+        try {
+          await older`begin`;
+          await older`select pg_current_xact_id()`;
+          await slow`begin`;
+          await store.append(`slow-${randomUUID()}`, 'no_stream', [event('Slow')], slow as never);
+          const [{ xid }] = await slow<{ xid: string }[]>`select pg_current_xact_id()::text as xid`;
+          const horizon = await store.horizon();
+          expect(horizon).toMatch(/^\d+$/);
+          expect(BigInt(horizon)).toBeLessThanOrEqual(BigInt(xid));
+          await store.append(`fast-${randomUUID()}`, 'no_stream', [event('Fast')]);
+          expect((await store.readAll(tail)).events.map((e) => e.type)).toEqual([]);
+          await slow`commit`;
+          await older`commit`;
+        } finally {
+          slow.release();
+          older.release();
+        }
+        expect((await store.readAll(tail)).events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+      });
+
       it('migrations/schema.sql is the schema the migrations produce', () => {
         const checkedIn = readFileSync(join(defaultMigrationsDir(), 'schema.sql'), 'utf8').replace(/^--.*\n/, '');
         expect(dumpSchema(backend.url!)).toBe(checkedIn);

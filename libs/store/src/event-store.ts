@@ -256,25 +256,22 @@ export class EventStore {
    * The commit-order horizon (as a decimal xid8), read in its own statement *before* the statement
    * that reads events: a writer that held no lock then either had committed already (its events
    * are visible to the later statement) or gets its transaction id after this statement, at or
-   * above `next`. Transaction ids in pg_locks are 32-bit; they are widened with the epoch of `next`
-   * (an in-flight id is always within 2^31 below it).
+   * above `next`. Transaction ids in pg_locks are 32-bit; they are widened by their signed distance
+   * from `next`. `next` is the snapshot's xmax, one past the newest *completed* transaction, so an
+   * in-flight writer may be above it as well as below (within 2^31 either way): widening as if it
+   * were always below once turned such a writer into a negative horizon, which xid8 read as a huge
+   * one, and a transaction committed after that writer was published before it, past it for good.
    */
   async horizon(db: Db = this.sql): Promise<string> {
-    const [row] = await db<{ horizon: string }[]>`
-      with next as (
-        select pg_snapshot_xmax(pg_current_snapshot())::text::numeric as full_id
-      ), writers as (
-        select x.transactionid::text::numeric as short_id
+    const [row] = await db<{ next: string; writers: string[] | null }[]>`
+      select pg_snapshot_xmax(pg_current_snapshot())::text as next, (
+        select array_agg(x.transactionid::text)
         from pg_locks r
         join pg_locks x on x.pid = r.pid and x.locktype = 'transactionid' and x.granted and x.mode = 'ExclusiveLock'
         where r.locktype = 'relation' and r.database = (select oid from pg_database where datname = current_database())
           and r.relation = 'events'::regclass and r.mode <> 'AccessShareLock' and r.pid <> pg_backend_pid()
-      )
-      select least(
-        (select full_id from next),
-        (select min(n.full_id - mod(mod(n.full_id, 4294967296) - w.short_id + 4294967296, 4294967296)) from writers w, next n)
-      )::text as horizon`;
-    return row!.horizon;
+      ) as writers`;
+    return commitHorizon(row!.next, row!.writers ?? []);
   }
 
   /** The newest position in the store (relay and projector lag are measured from it). */
@@ -282,6 +279,27 @@ export class EventStore {
     const [row] = await db<{ last: string | null }[]>`select max(global_position) as last from events`;
     return { globalPosition: Number(row?.last ?? 0) };
   }
+}
+
+const XID_SPAN = 2n ** 32n;
+
+/**
+ * The horizon from a snapshot's xmax (`next`, a full 64-bit id) and the 32-bit ids of the events
+ * writers in flight: the oldest writer, or `next` when none is older. Each writer's id is widened
+ * to 64 bits by its signed distance from `next`, since it may lie above `next` as well as below.
+ */
+export function commitHorizon(next: string, writers: readonly string[]): string {
+  const n = BigInt(next);
+  let horizon = n;
+  for (const writer of writers) {
+    let distance = (BigInt(writer) - (n % XID_SPAN)) % XID_SPAN;
+    if (distance < 0n) distance += XID_SPAN;
+    if (distance >= XID_SPAN / 2n) distance -= XID_SPAN;
+    const full = n + distance;
+    if (full < 0n) throw new Error(`transaction ${writer} cannot be widened against ${next}`);
+    if (full < horizon) horizon = full;
+  }
+  return horizon.toString();
 }
 
 /** Marks the transaction as a writer of events before it has a transaction id (see readAll). */
