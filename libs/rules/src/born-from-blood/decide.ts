@@ -9,7 +9,8 @@ import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/
 import { decideSetup } from './decide/setup';
 import { decidePassPriority } from './decide/stack';
 import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decideEndTurn, drawForTurnPayloadFits } from './decide/turn';
-import { evolveAndRemember } from './evolve';
+import { applyEvent, evolveAndRemember } from './evolve';
+import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
 import { deriveEvents } from './state-check';
 
@@ -36,6 +37,34 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
  * the events the rules derive from it. Throws RuleViolation for an illegal action.
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  return [event, ...deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember)];
+}
+
+/**
+ * `decide` and then `evolve` of every event it returns, on a state the caller owns (`ownState`):
+ * the same checks, then the same rules applied in place. An illegal action throws before anything
+ * is written.
+ */
+export function step(state: BfbState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  applyEvent(inPlace(state), event);
+  const derived = deriveEvents(state, event, foldInPlace);
+  if (derived.length === 0) return [event];
+  // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
+  const last = derived[derived.length - 1]!;
+  if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
+  derived.unshift(event);
+  return derived;
+}
+
+const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
+  applyEvent(inPlace(state), event);
+  return state;
+};
+
+/** The checks of `decide` (§12.1 check order), reading the state only: the event to apply. */
+function validate(state: BfbState, action: LogEvent): LogEvent {
   check(state.stage !== 'ended', 'GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as BornFromBloodEventType;
@@ -127,7 +156,7 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return [event, ...deriveEvents(evolveAndRemember(state, event), event)];
+  return event;
 }
 
 function withoutSeq(action: LogEvent): LogEvent {

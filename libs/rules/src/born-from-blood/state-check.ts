@@ -1,5 +1,4 @@
 import type { LogEvent } from '@cardlog/events';
-import { evolveAndRemember } from './evolve';
 import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
@@ -48,9 +47,10 @@ export function graveyardRound(state: BfbState): { cardId: string; reason: Reaso
 
 /**
  * The events the rules derive after `action` was applied (state `after`): the state check's rounds of
- * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1).
+ * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1). `fold`
+ * applies each derived CardsPutInGraveyard (a new state, or `after` changed in place).
  */
-export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
+export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState): LogEvent[] {
   const derived: LogEvent[] = [];
   let state = after;
   // Every decided event leaves a state the check has cleared; these cannot touch the field or HP.
@@ -60,7 +60,7 @@ export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
     derived.push(event);
-    state = evolveAndRemember(state, event);
+    state = fold(state, event);
   }
   const ended = gameEnd(state, action);
   if (ended) derived.push({ type: 'GameEnded', payload: ended });
