@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { decideAssignDamage, decideDeclareAttack, decideDeclareDefenders, decideResolveBattle } from './decide/combat';
 import { decideEffect } from './decide/effects';
-import { check } from './decide/guards';
+import { check, refuse } from './decide/guards';
 import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/play';
 import { decideSetup } from './decide/setup';
 import { decidePassPriority } from './decide/stack';
@@ -13,6 +13,7 @@ import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
 import { deriveEvents } from './state-check';
+import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
 function schemaOf(type: string): z.ZodType | undefined {
@@ -65,7 +66,7 @@ const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
 
 /** The checks of `decide` (§12.1 check order), reading the state only: the event to apply. */
 function validate(state: BfbState, action: LogEvent): LogEvent {
-  check(state.stage !== 'ended', 'GAME_OVER', 'the game has ended', { result: state.result });
+  if (state.stage === 'ended') refuse('GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as BornFromBloodEventType;
   const payload = event.payload as any;
@@ -187,6 +188,7 @@ function shapeOf(action: LogEvent): LogEvent {
   const event = 'seq' in action ? withoutSeq(action) : action;
   const bare = EMPTY_PAYLOAD[action.type];
   if (bare && isBareEvent(event, bare)) return event;
+  if (fitsShape(event)) return event;
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
   const parsed = schema.safeParse(event);
@@ -236,7 +238,10 @@ function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat):
   if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
   if (type === 'Concede') return;
   const stage = SETUP_STAGE[type];
-  if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun');
+  if (stage === undefined) {
+    if (state.stage !== 'playing') order(false, 'turn 1 has not begun');
+    return;
+  }
   order(state.stage === stage, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') order(!state.players[actor].deckRegistered, `${actor} has registered a deck`);
   if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
@@ -248,20 +253,30 @@ const ID_LIST_FIELDS = new Set(['cardIds', 'drawnCardIds', 'defenderIds']);
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (§12.1 *Names*). */
 function knownCards(state: BfbState, type: BornFromBloodEventType, payload: unknown): void {
   if (type === 'DeckRegistered') return;
-  const known = (id: string) => check(cardOf(state, id) !== undefined, 'UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== 'object') return;
-    for (const [key, v] of Object.entries(value)) {
-      if (ID_FIELDS.has(key) && typeof v === 'string') {
-        if (!(key === 'sourceCardId' && v === 'rule')) known(v);
-      } else if (ID_LIST_FIELDS.has(key) && Array.isArray(v)) {
-        v.forEach((id) => known(id as string));
-      } else if (key === 'shares' && typeof v === 'object' && v) {
-        Object.keys(v).forEach(known);
-      } else {
-        visit(v);
-      }
+  visitNames(state, payload);
+}
+
+const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+function known(state: BfbState, id: string): void {
+  if (cardOf(state, id) === undefined) refuse('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+}
+
+/** Every card id in a payload, in the order of its fields (own enumerable keys, as `Object.entries`). */
+function visitNames(state: BfbState, value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!hasOwn(record, key)) continue;
+    const v = record[key];
+    if (ID_FIELDS.has(key) && typeof v === 'string') {
+      if (!(key === 'sourceCardId' && v === 'rule')) known(state, v);
+    } else if (ID_LIST_FIELDS.has(key) && Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) known(state, v[i] as string);
+    } else if (key === 'shares' && typeof v === 'object' && v) {
+      for (const id of Object.keys(v)) known(state, id);
+    } else {
+      visitNames(state, v);
     }
-  };
-  visit(payload);
+  }
 }

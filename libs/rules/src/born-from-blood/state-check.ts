@@ -20,6 +20,11 @@ const INERT = new Set([
   'LookAtCards',
   'ShuffleZone',
   'Note',
+  // They change the battle, N, the stack and use records, never the field, HP or a host.
+  'ActivateAbility',
+  'DeclareAttack',
+  'DeclareDefenders',
+  'AssignDamage',
 ]);
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
@@ -71,9 +76,10 @@ function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | u
   const actor = action.player as Seat;
   if (action.type === 'Concede') return { winner: other(actor), reason: 'concede' };
   if (state.stage !== 'playing') return undefined;
-  const down = SEATS.filter((s) => state.players[s].hp <= 0);
-  if (down.length === 2) return { draw: true, reason: 'hp' }; // BB-R7 (house rule)
-  if (down.length === 1) return { winner: other(down[0]!), reason: 'hp' };
+  const p1Down = state.players.p1.hp <= 0;
+  const p2Down = state.players.p2.hp <= 0;
+  if (p1Down && p2Down) return { draw: true, reason: 'hp' }; // BB-R7 (house rule)
+  if (p1Down || p2Down) return { winner: other(p1Down ? 'p1' : 'p2'), reason: 'hp' };
   if (action.type === 'DrawForTurn' && (action.payload as { cardId?: string }).cardId === undefined) {
     return { winner: other(actor), reason: 'deckOut' }; // §1.1: only the Draw Phase draw decks out (BB-R6)
   }
