@@ -121,11 +121,11 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       if (!s.catalog.has(t.intoCatalogId)) return;
       const c = cardOf(s, t.cardId);
       if (!c) return;
-      const { artId: _art, ...rest } = c;
       putCard(d, {
-        ...rest,
+        ...c,
         catalogId: t.intoCatalogId,
-        ...(c.obj ? { obj: made(d, { ...c.obj, statuses: [], modifiers: [], grantedKeywords: [], removedKeywords: [] }) } : {}),
+        artId: undefined,
+        obj: c.obj ? made(d, { ...c.obj, statuses: [], modifiers: [], grantedKeywords: [], removedKeywords: [] }) : undefined,
       });
       return;
     }

@@ -162,7 +162,7 @@ function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
     const special = entry.artId !== undefined && s.catalog.get(entry.catalogId)?.artVariants?.some((v) => v.artId === entry.artId && v.special);
     // BB-R21: a special art the player does not own is shown as the normal art.
     const keepArt = entry.artId !== undefined && (!special || (owned[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0);
-    const c: WCard = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, zone, usedThisGame: [], ...(keepArt ? { artId: entry.artId! } : {}) };
+    const c: WCard = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, artId: keepArt ? entry.artId! : undefined, zone, obj: undefined, usedThisGame: [] };
     putCard(d, c);
   };
   bind(reg.character, 'unplaced');

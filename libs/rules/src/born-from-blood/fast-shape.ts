@@ -1,3 +1,4 @@
+import { KEYWORDS, STATUSES } from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 
 /**
@@ -88,6 +89,51 @@ function deckEntries(value: unknown): boolean {
   for (let i = 0; i < value.length; i++) if (!deckEntry(value[i])) return false;
   return true;
 }
+
+type Field = (value: unknown) => boolean;
+
+/**
+ * A strict object's check from its fields: every key known and valid, every required key present.
+ * (The hand-written checks above do the same for the hottest events without the table.)
+ */
+function fields(required: Readonly<Record<string, Field>>, optional: Readonly<Record<string, Field>> = {}): Check {
+  const need = Object.keys(required).length;
+  return (p) => {
+    let found = 0;
+    for (const key in p) {
+      const v = p[key];
+      const r = Object.prototype.hasOwnProperty.call(required, key) ? required[key] : undefined;
+      if (r !== undefined) {
+        if (!r(v)) return false;
+        found++;
+        continue;
+      }
+      const o = Object.prototype.hasOwnProperty.call(optional, key) ? optional[key] : undefined;
+      if (o === undefined || !o(v)) return false;
+    }
+    return found === need;
+  };
+}
+
+const oneOf = (values: readonly unknown[]): Field => {
+  const set = new Set(values);
+  return (v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && set.has(v);
+};
+const intAtLeast0: Field = (v) => int(v) && (v as number) >= 0;
+const sourceCardId: Field = id;
+const keyword = oneOf(KEYWORDS);
+const status = oneOf(STATUSES);
+const objectOf = (check: Check): Field => (v) => plain(v) && check(v);
+const arrayOf = (item: Field, max: number): Field => (v) => {
+  if (!Array.isArray(v) || v.length > max) return false;
+  for (let i = 0; i < v.length; i++) if (!item(v[i])) return false;
+  return true;
+};
+
+const untilEndOfTurnOf = objectOf(fields({ untilEndOfTurnOf: objectOf(fields({ player: seat, occurrence: oneOf(['current', 'next']) })) }));
+const whileSourceOnField = objectOf(fields({ whileSourceOnField: objectOf(fields({ sourceCardId: id })) }));
+const duration: Field = (v) =>
+  typeof v === 'string' ? v === 'thisBattle' || v === 'thisTurn' || v === 'permanent' : untilEndOfTurnOf(v) || whileSourceOnField(v);
 
 /**
  * Per event type carrying a `player`, the payload's fields: each must be known and valid, each
@@ -200,8 +246,41 @@ const ACTIONS: Readonly<Record<string, Check>> = {
   },
 };
 
-/** The same for the most frequent effect events, which carry no `player`. */
+/** The same for the effect events and the setup events that carry no `player`. */
 const EFFECTS: Readonly<Record<string, Check>> = {
+  MatchCreated: fields({
+    players: (v) => Array.isArray(v) && v.length === 2 && v[0] === 'p1' && v[1] === 'p2',
+    config: objectOf(fields({}, { cdCountsEveryTurn: (v) => typeof v === 'boolean' })),
+  }),
+  FirstPlayerChosen: fields(
+    { firstPlayer: seat, method: oneOf(['dieRoll', 'agreement', 'other']) },
+    { rolls: arrayOf(objectOf(fields({ player: seat, result: int })), 20) },
+  ),
+  DealDamage: fields(
+    {
+      sourceCardId,
+      target: (v) => onePlayerOr(v, 'character') || single(v, 'card'),
+      amount: intAtLeast0,
+    },
+    { ignoreBlock: (v) => typeof v === 'boolean' },
+  ),
+  ChangeHP: fields({ sourceCardId, player: seat, delta: int }),
+  ChangeN: fields({ sourceCardId, player: seat, delta: int }),
+  ModifyStat: fields({ sourceCardId, cardId: id, stat: oneOf(['hp', 'atk', 'block']), delta: int, duration }),
+  ModifyBattleDamage: fields({ sourceCardId, delta: int }),
+  GrantAttackProperty: fields({ sourceCardId, property: oneOf(['pierce', 'cannotBePrevented']) }),
+  GrantKeyword: fields({ sourceCardId, cardId: id, keyword, duration }, { value: int }),
+  RemoveKeyword: fields({ sourceCardId, cardId: id, keyword, duration }),
+  SetStatus: fields(
+    { sourceCardId, cardId: id, status, duration },
+    { params: objectOf(fields({ amount: intAtLeast0 }, { tickAt: seat })) },
+  ),
+  ClearStatus: fields({ sourceCardId, cardId: id, status }),
+  DrawCards: fields({ sourceCardId, player: seat, count: intAtLeast0, cardIds: ids }),
+  DestroyCard: fields({ sourceCardId, cardId: id, cause: oneOf(['damage', 'destroy', 'other']) }),
+  NegateStackItem: fields({ sourceCardId, cardId: id }),
+  RecordAbilityUse: fields({ sourceCardId, cardId: id, abilityId: (v) => text(v, 200) }),
+  RollDie: fields({ sourceCardId, player: seat, sides: (v) => v === 6, result: int, purpose: (v) => text(v, 200) }),
   MoveCard: (p) => {
     let source = false;
     let cardId = false;
@@ -234,11 +313,14 @@ const EFFECTS: Readonly<Record<string, Check>> = {
   },
 };
 
-function onePlayer(value: unknown): boolean {
+const onePlayer = (value: unknown): boolean => onePlayerOr(value, 'player');
+
+/** `{ [key]: seat }`, as in `{ player }` or `{ character }`. */
+function onePlayerOr(value: unknown, key: string): boolean {
   if (!plain(value)) return false;
   let seen = false;
   for (const k in value) {
-    if (k !== 'player' || !seat(value[k])) return false;
+    if (k !== key || !seat(value[k])) return false;
     seen = true;
   }
   return seen;

@@ -54,28 +54,62 @@ export function draftOf(state: BfbState): Draft {
 /** A draft over a state the caller owns (from `ownState`): the rules write to it directly. */
 export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null });
 
-/** A copy of every container the rules write to; shares the parts that are only ever replaced. */
+/**
+ * A copy of every container the rules write to; shares the parts that are only ever replaced. Every
+ * field is set, even when undefined, so that writing one later does not change the object's shape.
+ */
 export function ownState(state: BfbState): BfbState {
-  const players = {} as Record<Seat, WPlayer>;
-  for (const seat of SEATS) players[seat] = copyPlayer(state.players[seat]);
   const cards: Record<string, Record<CardId, WCard>> = {};
   for (const key in state.cards) {
     const bucket = state.cards[key]!;
     const copy = Object.create(null) as Record<CardId, WCard>;
-    for (const id in bucket) {
-      const card = bucket[id]!;
-      copy[id] = card.obj ? { ...card, obj: { ...card.obj } } : { ...card };
-    }
+    for (const id in bucket) copy[id] = copyCard(bucket[id]!);
     cards[key] = copy;
   }
-  const s: WState = { ...(state as WState), players, cards, stack: [...state.stack], battle: state.battle ? { ...state.battle } : undefined };
+  const s: WState = {
+    catalog: state.catalog,
+    config: state.config,
+    headerConfig: state.headerConfig,
+    stage: state.stage,
+    result: state.result,
+    firstPlayer: state.firstPlayer,
+    turn: state.turn,
+    turnPlayer: state.turnPlayer,
+    phase: state.phase,
+    drawnThisTurn: state.drawnThisTurn,
+    handCheckDone: state.handCheckDone,
+    stack: [...state.stack],
+    battle: state.battle ? { ...state.battle } : undefined,
+    players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
+    cards,
+  };
   return s;
+}
+
+function copyCard(c: CardState): WCard {
+  return { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId, zone: c.zone, obj: c.obj ? { ...c.obj } : undefined, usedThisGame: c.usedThisGame };
 }
 
 function copyPlayer(p: PlayerState): WPlayer {
   const zones: Record<ZoneKey, CardId[]> = {};
   for (const zone in p.zones) zones[zone] = [...p.zones[zone]!];
-  return { ...(p as WPlayer), deck: { top: [...p.deck.top], middle: [...p.deck.middle], bottom: [...p.deck.bottom] }, zones };
+  return {
+    seat: p.seat,
+    name: p.name,
+    characterId: p.characterId,
+    hp: p.hp,
+    n: p.n,
+    counters: p.counters,
+    turnsTaken: p.turnsTaken,
+    playedFromHandThisTurn: p.playedFromHandThisTurn,
+    playedFromHandLastOwnTurn: p.playedFromHandLastOwnTurn,
+    deckRegistered: p.deckRegistered,
+    openingHandDrawn: p.openingHandDrawn,
+    mulliganDone: p.mulliganDone,
+    deck: { top: [...p.deck.top], middle: [...p.deck.middle], bottom: [...p.deck.bottom] },
+    zones,
+    specialSlots: p.specialSlots,
+  };
 }
 
 /** `value` if this draft may write to it, else a copy it may write to (which the caller puts in place). */
@@ -161,18 +195,22 @@ export function object(d: Draft, id: CardId): WObject | undefined {
   return (c.obj = writable(d, c.obj as WObject, shallow));
 }
 
+// An object's lists and records are replaced whole, never written to: new objects may share these.
+const NONE: readonly never[] = Object.freeze([]);
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
 export function newObject(turn: number, nPaid: number): FieldObject {
   return {
     enteredTurn: turn,
     nPaid,
     attacksThisTurn: 0,
-    statuses: [],
-    modifiers: [],
-    grantedKeywords: [],
-    removedKeywords: [],
-    counters: {},
-    cd: {},
-    usedThisTurn: [],
+    statuses: NONE,
+    modifiers: NONE,
+    grantedKeywords: NONE,
+    removedKeywords: NONE,
+    counters: EMPTY,
+    cd: EMPTY,
+    usedThisTurn: NONE,
   };
 }
 
@@ -248,11 +286,9 @@ export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: '
   const wasOn = isFieldKey(c.zone);
   const isOn = isFieldKey(to);
   const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
-  const moved: WCard = { id: c.id, owner: c.owner, catalogId: c.catalogId, zone: to, usedThisGame: c.usedThisGame };
-  if (c.artId) moved.artId = c.artId;
   // A kept object stays shared until written to (`object` copies it then).
-  if (obj) moved.obj = obj === c.obj ? obj : made(d, obj);
-  putCard(d, moved);
+  const kept = obj === undefined || obj === c.obj ? obj : made(d, obj);
+  putCard(d, { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId ? c.artId : undefined, zone: to, obj: kept, usedThisGame: c.usedThisGame });
   if (wasOn && !isOn) afterLeavingField(d, id);
 }
 

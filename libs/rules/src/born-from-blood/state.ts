@@ -158,11 +158,13 @@ export type CardBuckets = Readonly<Record<string, Readonly<Record<CardId, CardSt
 
 const BUCKETS = 16;
 
+const BUCKET_KEYS = Array.from({ length: BUCKETS }, (_, i) => String(i));
+
 /** The bucket of a card id: a small, stable hash of the id. */
 export function bucketOf(id: CardId): string {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
-  return String((h >>> 0) % BUCKETS);
+  return BUCKET_KEYS[(h >>> 0) % BUCKETS]!;
 }
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
