@@ -203,7 +203,7 @@ function shapeOf(action: LogEvent): LogEvent {
 
 /** The BAD_PAYLOAD conditions the schema cannot see (§12.1 code table). */
 function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat, payload: any): void {
-  const bad = (message: string) => check(false, 'BAD_PAYLOAD', `${type}: ${message}`);
+  const bad = (message: string) => refuse('BAD_PAYLOAD', `${type}: ${message}`);
   if (type === 'MatchCreated') {
     const config = (payload as E.MatchCreated).config;
     if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
@@ -234,17 +234,20 @@ function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat,
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
 function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat): void {
-  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
-  if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
+  const order = (message: string) => refuse('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+  if (state.stage === 'none') {
+    if (type !== 'MatchCreated') order('the game starts with MatchCreated');
+    return;
+  }
   if (type === 'Concede') return;
   const stage = SETUP_STAGE[type];
   if (stage === undefined) {
-    if (state.stage !== 'playing') order(false, 'turn 1 has not begun');
+    if (state.stage !== 'playing') order('turn 1 has not begun');
     return;
   }
-  order(state.stage === stage, `expected in stage ${stage}`);
-  if (type === 'DeckRegistered') order(!state.players[actor].deckRegistered, `${actor} has registered a deck`);
-  if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
+  if (state.stage !== stage) order(`expected in stage ${stage}`);
+  if (type === 'DeckRegistered' && state.players[actor].deckRegistered) order(`${actor} has registered a deck`);
+  if (type === 'OpeningHandDrawn' && state.players[actor].openingHandDrawn) order(`${actor} has drawn an opening hand`);
 }
 
 const ID_FIELDS = new Set(['cardId', 'attackerId', 'sourceCardId', 'host', 'maintain', 'card']);

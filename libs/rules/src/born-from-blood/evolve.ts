@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
-import { Draft, WBattle, WCard, closeBattle, draftOf, drawInto, forEachInPlay, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
+import { Draft, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
 import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives } from './state';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse } from './uses';
@@ -117,16 +117,21 @@ export function applyEvent(d: Draft, event: LogEvent): void {
       return declareAttack(d, actor, payload as E.DeclareAttack);
     case 'DeclareDefenders': {
       const ids = (payload as E.DeclareDefenders).defenderIds;
-      if (!s.battle) return;
-      s.battle = { ...s.battle, defenders: ids, declaredDefenders: ids.length > 0, step: ids.length > 0 ? 'assign' : 'resolve' };
-      made(d, s.battle);
+      const b = battle(d);
+      if (!b) return;
+      b.defenders = ids;
+      b.declaredDefenders = ids.length > 0;
+      b.step = ids.length > 0 ? 'assign' : 'resolve';
       return;
     }
     case 'AssignDamage': {
       const a = payload as E.AssignDamage;
       if (!s.battle) return;
       const fixedDamage = battleDamage(s, s.battle);
-      s.battle = made<WBattle>(d, { ...s.battle, fixedDamage, assignment: { shares: a.shares, toCharacter: a.toCharacter }, step: 'resolve' });
+      const b = battle(d)!;
+      b.fixedDamage = fixedDamage;
+      b.assignment = { shares: a.shares, toCharacter: a.toCharacter };
+      b.step = 'resolve';
       return;
     }
     case 'ResolveBattle':
@@ -231,7 +236,7 @@ export function resolveTop(d: Draft): void {
   const b = d.s.battle;
   if (top.kind === 'attack' && b) {
     const attacker = cardOf(d.s, b.attackerId);
-    if (attacker && inPlay(attacker)) d.s.battle = made<WBattle>(d, { ...b, step: 'defend' });
+    if (attacker && inPlay(attacker)) battle(d)!.step = 'defend';
     else closeBattle(d); // BB-R35
   }
 }
@@ -252,13 +257,15 @@ function declareAttack(d: Draft, actor: Seat, attack: E.DeclareAttack): void {
     attackingSeat: actor,
     using: attack.using,
     immediate: attack.immediate === true,
-    ...(attack.sourceCardId ? { sourceCardId: attack.sourceCardId } : {}),
+    sourceCardId: attack.sourceCardId ? attack.sourceCardId : undefined,
     step: 'declared',
     damageDelta: 0,
     grantedPierce: false,
     grantedCannotBePrevented: false,
     declaredDefenders: false,
     defenders: [],
+    fixedDamage: undefined,
+    assignment: undefined,
   });
   stack(d).push({ kind: 'attack', controller: actor, cardId: attacker.id });
 }
@@ -307,10 +314,12 @@ function endTurn(d: Draft): void {
 function tickBurns(d: Draft, seat: Seat): void {
   const s = d.s;
   let targets: { id: string; amount: number }[] | undefined;
-  forEachInPlay(s, (c) => {
-    if (!c.obj) return;
+  const cards = inPlayCards(s);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (!c.obj) continue;
     for (const x of c.obj.statuses) if (x.burn && x.burn.tickAt === seat) (targets ??= []).push({ id: c.id, amount: x.burn.amount });
-  });
+  }
   if (!targets) return;
   for (const { id, amount } of targets) {
     const c = cardOf(s, id)!;

@@ -240,11 +240,13 @@ export function drawFromDeck(deck: DeckState, id: CardId): DeckState | undefined
 
 /** Draws the cards in order; the index of the first card that cannot be drawn, or the new deck. */
 export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckState } | { failAt: number } {
-  let current = deck;
+  const current: WDeck = { top: [...deck.top], middle: [...deck.middle], bottom: [...deck.bottom] };
   for (let i = 0; i < ids.length; i++) {
-    const next = drawFromDeck(current, ids[i]!);
-    if (!next) return { failAt: i };
-    current = next;
+    const id = ids[i]!;
+    const part = drawablePart(current, id);
+    if (part === undefined) return { failAt: i };
+    if (part === 'middle') removeAll(current.middle, id);
+    else current[part].shift();
   }
   return { deck: current };
 }
@@ -286,14 +288,16 @@ export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: '
   const wasOn = isFieldKey(c.zone);
   const isOn = isFieldKey(to);
   const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
+  const w = card(d, id)!;
+  w.zone = to;
+  if (!w.artId) w.artId = undefined;
   // A kept object stays shared until written to (`object` copies it then).
-  const kept = obj === undefined || obj === c.obj ? obj : made(d, obj);
-  putCard(d, { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId ? c.artId : undefined, zone: to, obj: kept, usedThisGame: c.usedThisGame });
+  w.obj = obj === undefined || obj === c.obj ? obj : made(d, obj);
   if (wasOn && !isOn) afterLeavingField(d, id);
 }
 
 function afterLeavingField(d: Draft, id: CardId): void {
-  pruneAttachments(d, (until) => 'whileOnField' in until && until.whileOnField === id);
+  pruneAttachments(d, (until) => (until as { whileOnField?: CardId }).whileOnField === id);
   const b = d.s.battle;
   if (!b) return;
   if (b.attackerId === id && b.step !== 'declared' && !b.assignment) {
@@ -303,50 +307,57 @@ function afterLeavingField(d: Draft, id: CardId): void {
   }
 }
 
+const endsWithBattle = (until: Until): boolean => 'battle' in until;
+
 /** Closes the open battle: `thisBattle` effects expire. */
 export function closeBattle(d: Draft): void {
-  pruneAttachments(d, (until) => 'battle' in until);
+  pruneAttachments(d, endsWithBattle);
   d.s.battle = undefined;
 }
 
-/** Calls `visit` with every card that carries object state: the Characters, then the cards on the field. */
-export function forEachInPlay(state: BfbState, visit: (c: CardState) => void): void {
-  for (const seat of SEATS) {
-    const p = state.players[seat];
+/** Every card that carries object state: the Characters and the cards on the field, in that order per seat. */
+export function inPlayCards(state: BfbState): CardState[] {
+  const cards: CardState[] = [];
+  for (let i = 0; i < SEATS.length; i++) {
+    const p = state.players[SEATS[i]!];
     if (p.characterId) {
       const character = cardOf(state, p.characterId);
-      if (character?.zone === 'characterZone') visit(character);
+      if (character?.zone === 'characterZone') cards.push(character);
     }
     const zones = p.zones;
     for (const key in zones) {
       const ids = zones[key]!;
-      if (ids.length > 0 && isFieldKey(key)) for (let i = 0; i < ids.length; i++) visit(cardOf(state, ids[i]!)!);
+      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) cards.push(cardOf(state, ids[j]!)!);
     }
   }
+  return cards;
 }
 
 /** Every card that carries object state: the Characters and the cards on the field. */
 export function inPlayIds(state: BfbState): CardId[] {
-  const ids: CardId[] = [];
-  forEachInPlay(state, (c) => ids.push(c.id));
-  return ids;
+  return inPlayCards(state).map((c) => c.id);
+}
+
+const anyExpired = (list: readonly { until: Until }[], expired: (until: Until) => boolean): boolean => {
+  for (let i = 0; i < list.length; i++) if (expired(list[i]!.until)) return true;
+  return false;
+};
+
+function keep<T extends { until: Until }>(list: readonly T[], expired: (until: Until) => boolean): readonly T[] {
+  return anyExpired(list, expired) ? list.filter((x) => !expired(x.until)) : list;
 }
 
 /** Drops the statuses, modifiers and keyword grants/removals whose duration has run out. */
 export function pruneAttachments(d: Draft, expired: (until: Until) => boolean): void {
-  const changed: CardId[] = [];
-  const some = (list: readonly { until: Until }[]) => list.length > 0 && list.some((x) => expired(x.until));
-  forEachInPlay(d.s, (c) => {
-    const o = c.obj;
-    if (o && (some(o.statuses) || some(o.modifiers) || some(o.grantedKeywords) || some(o.removedKeywords))) changed.push(c.id);
-  });
-  for (const id of changed) {
-    const o = object(d, id)!;
-    const keep = <T extends { until: Until }>(list: readonly T[]) => (list.some((x) => expired(x.until)) ? list.filter((x) => !expired(x.until)) : list);
-    o.statuses = keep(o.statuses);
-    o.modifiers = keep(o.modifiers);
-    o.grantedKeywords = keep(o.grantedKeywords);
-    o.removedKeywords = keep(o.removedKeywords);
+  const cards = inPlayCards(d.s);
+  for (let i = 0; i < cards.length; i++) {
+    const o = cards[i]!.obj;
+    if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) continue;
+    const w = object(d, cards[i]!.id)!;
+    w.statuses = keep(w.statuses, expired);
+    w.modifiers = keep(w.modifiers, expired);
+    w.grantedKeywords = keep(w.grantedKeywords, expired);
+    w.removedKeywords = keep(w.removedKeywords, expired);
   }
 }
 

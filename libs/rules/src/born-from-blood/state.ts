@@ -181,7 +181,11 @@ export function allCards(state: BfbState): CardState[] {
   return out;
 }
 
-export const allCardIds = (state: BfbState): CardId[] => allCards(state).map((c) => c.id);
+export function allCardIds(state: BfbState): CardId[] {
+  const ids: CardId[] = [];
+  for (const key in state.cards) for (const id in state.cards[key]) ids.push(id);
+  return ids;
+}
 
 /** The buckets with `updated` put in place: one copy of the outer map and of each touched bucket. */
 export function withCards(buckets: CardBuckets, updated: readonly CardState[]): CardBuckets {
@@ -222,7 +226,12 @@ export const onField = (card: CardState): boolean => isFieldKey(card.zone);
 /** On the field or in the Character Zone: the cards that carry object state. */
 export const inPlay = (card: CardState): boolean => card.zone === 'characterZone' || isFieldKey(card.zone);
 
-export const hasStatus = (card: CardState, status: Status): boolean => card.obj?.statuses.some((s) => s.status === status) ?? false;
+export function hasStatus(card: CardState, status: Status): boolean {
+  const statuses = card.obj?.statuses;
+  if (statuses === undefined) return false;
+  for (let i = 0; i < statuses.length; i++) if (statuses[i]!.status === status) return true;
+  return false;
+}
 
 /** Printed (unless Silenced) plus granted, minus removed keywords, with their values (BB-R14). */
 export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword; value?: number }[] {
@@ -233,10 +242,25 @@ export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword;
   return removed.length === 0 ? all : all.filter((e) => !removed.some((r) => r.kw === e.kw));
 }
 
-export const hasKeyword = (state: BfbState, card: CardState, kw: Keyword): boolean => keywordEntries(state, card).some((e) => e.kw === kw);
+/** `keywordEntries(…).some(e => e.kw === kw)`, without building the entries (asked on every attack). */
+export function hasKeyword(state: BfbState, card: CardState, kw: Keyword): boolean {
+  const o = card.obj;
+  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === kw)) return false;
+  if (o !== undefined && o.grantedKeywords.length > 0 && o.grantedKeywords.some((g) => g.kw === kw)) return true;
+  if (hasStatus(card, 'silence')) return false;
+  const printed = catalogOf(state, card).keywords;
+  if (printed === undefined) return false;
+  for (let i = 0; i < printed.length; i++) if (printed[i]!.kw === kw) return true;
+  return false;
+}
 
-const modifierSum = (card: CardState, stat: Modifier['stat']): number =>
-  (card.obj?.modifiers ?? []).reduce((sum, m) => (m.stat === stat ? sum + m.delta : sum), 0);
+function modifierSum(card: CardState, stat: Modifier['stat']): number {
+  const modifiers = card.obj?.modifiers;
+  if (modifiers === undefined) return 0;
+  let sum = 0;
+  for (let i = 0; i < modifiers.length; i++) if (modifiers[i]!.stat === stat) sum += modifiers[i]!.delta;
+  return sum;
+}
 
 /** Current HP of a non-Character card; undefined when it prints none. */
 export function currentHp(state: BfbState, card: CardState): number | undefined {
@@ -246,20 +270,36 @@ export function currentHp(state: BfbState, card: CardState): number | undefined 
 
 export const currentAtk = (state: BfbState, card: CardState): number => (catalogOf(state, card).atk ?? 0) + modifierSum(card, 'atk');
 
-export const block = (state: BfbState, card: CardState): number =>
-  keywordEntries(state, card).reduce((sum, e) => (e.kw === 'Block' ? sum + (e.value ?? 0) : sum), 0) + modifierSum(card, 'block');
+/** The Block values of `keywordEntries` summed, plus Block modifiers. */
+export function block(state: BfbState, card: CardState): number {
+  const o = card.obj;
+  let sum = modifierSum(card, 'block');
+  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === 'Block')) return sum;
+  if (!hasStatus(card, 'silence')) {
+    const printed = catalogOf(state, card).keywords;
+    if (printed !== undefined) for (let i = 0; i < printed.length; i++) if (printed[i]!.kw === 'Block') sum += printed[i]!.value ?? 0;
+  }
+  if (o !== undefined) for (let i = 0; i < o.grantedKeywords.length; i++) if (o.grantedKeywords[i]!.kw === 'Block') sum += o.grantedKeywords[i]!.value ?? 0;
+  return sum;
+}
 
 /** The Character's own Block plus the printed Block of its controller's Items on the field (BB-R25). */
 export function characterBlock(state: BfbState, seat: Seat): number {
   const player = state.players[seat];
   const character = player.characterId ? cardOf(state, player.characterId) : undefined;
   let total = character ? block(state, character) : 0;
-  for (const id of fieldCardIds(player)) {
-    const card = cardOf(state, id)!;
-    if (catalogOf(state, card).type !== 'Item' || hasStatus(card, 'silence')) continue;
-    const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
-    if (removed) continue;
-    for (const e of catalogOf(state, card).keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+  const zones = player.zones;
+  for (const zone in zones) {
+    const ids = zones[zone]!;
+    if (ids.length === 0 || !isFieldKey(zone)) continue;
+    for (let i = 0; i < ids.length; i++) {
+      const card = cardOf(state, ids[i]!)!;
+      const entry = catalogOf(state, card);
+      if (entry.type !== 'Item' || hasStatus(card, 'silence')) continue;
+      const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
+      if (removed) continue;
+      for (const e of entry.keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+    }
   }
   return total;
 }

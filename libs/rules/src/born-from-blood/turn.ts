@@ -1,5 +1,5 @@
-import { Draft, forEachInPlay, object, player } from './mutate';
-import { BfbState, CardId, FieldObject, Seat, Until } from './state';
+import { Draft, inPlayCards, object, player } from './mutate';
+import { BfbState, FieldObject, Seat, Until } from './state';
 
 /** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
 export function income(turnsTaken: number, playedLastOwnTurn: number): number {
@@ -53,40 +53,44 @@ const endsWithTurn = (status: string) => status === 'ready' || status === 'playa
 export function cleanUpCards(d: Draft): void {
   const s = d.s;
   const turn = s.turn;
-  const changed: { id: CardId; countsDown: boolean }[] = [];
-  forEachInPlay(s, (c) => {
+  const cards = inPlayCards(s);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
     const o = c.obj;
-    if (!o) return;
-    const counts = (s.config.cdCountsEveryTurn || c.owner === s.turnPlayer) && cdCountsDown(o.cd, turn);
+    if (!o) continue;
+    const countsDown = (s.config.cdCountsEveryTurn || c.owner === s.turnPlayer) && cdCountsDown(o.cd, turn);
     const reset = o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0;
-    if (
-      counts ||
-      reset ||
-      o.statuses.some((x) => endsNow(x.until, turn) || endsWithTurn(x.status)) ||
-      o.modifiers.some((x) => endsNow(x.until, turn)) ||
-      o.grantedKeywords.some((x) => endsNow(x.until, turn)) ||
-      o.removedKeywords.some((x) => endsNow(x.until, turn))
-    ) {
-      changed.push({ id: c.id, countsDown: counts });
-    }
-  });
-  for (const { id, countsDown } of changed) {
-    const o = object(d, id)!;
+    const statuses = statusesEnd(o.statuses, turn);
+    const modifiers = anyEndsNow(o.modifiers, turn);
+    const granted = anyEndsNow(o.grantedKeywords, turn);
+    const removed = anyEndsNow(o.removedKeywords, turn);
+    if (!(countsDown || reset || statuses || modifiers || granted || removed)) continue;
+    const w = object(d, c.id)!;
     if (countsDown) {
-      const cd: Record<string, FieldObject['cd'][string]> = { ...o.cd };
+      const cd: Record<string, FieldObject['cd'][string]> = { ...w.cd };
       for (const key in cd) {
         const entry = cd[key]!;
         if (entry.remaining > 0 && entry.lastUsedTurn !== turn) cd[key] = { ...entry, remaining: entry.remaining - 1 };
       }
-      o.cd = cd;
+      w.cd = cd;
     }
-    if (o.statuses.some((x) => endsNow(x.until, turn) || endsWithTurn(x.status))) o.statuses = o.statuses.filter((x) => !endsNow(x.until, turn) && !endsWithTurn(x.status));
-    if (o.modifiers.some((x) => endsNow(x.until, turn))) o.modifiers = o.modifiers.filter((x) => !endsNow(x.until, turn));
-    if (o.grantedKeywords.some((x) => endsNow(x.until, turn))) o.grantedKeywords = o.grantedKeywords.filter((x) => !endsNow(x.until, turn));
-    if (o.removedKeywords.some((x) => endsNow(x.until, turn))) o.removedKeywords = o.removedKeywords.filter((x) => !endsNow(x.until, turn));
-    o.attacksThisTurn = 0;
-    if (o.usedThisTurn.length > 0) o.usedThisTurn = [];
+    if (statuses) w.statuses = w.statuses.filter((x) => !endsNow(x.until, turn) && !endsWithTurn(x.status));
+    if (modifiers) w.modifiers = w.modifiers.filter((x) => !endsNow(x.until, turn));
+    if (granted) w.grantedKeywords = w.grantedKeywords.filter((x) => !endsNow(x.until, turn));
+    if (removed) w.removedKeywords = w.removedKeywords.filter((x) => !endsNow(x.until, turn));
+    w.attacksThisTurn = 0;
+    if (w.usedThisTurn.length > 0) w.usedThisTurn = [];
   }
+}
+
+function anyEndsNow(list: readonly { until: Until }[], turn: number): boolean {
+  for (let i = 0; i < list.length; i++) if (endsNow(list[i]!.until, turn)) return true;
+  return false;
+}
+
+function statusesEnd(list: FieldObject['statuses'], turn: number): boolean {
+  for (let i = 0; i < list.length; i++) if (endsNow(list[i]!.until, turn) || endsWithTurn(list[i]!.status)) return true;
+  return false;
 }
 
 function cdCountsDown(cd: FieldObject['cd'], turn: number): boolean {

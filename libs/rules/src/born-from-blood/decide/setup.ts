@@ -1,5 +1,5 @@
 import type * as E from '@cardlog/events';
-import { validateDeckRegistration } from '../deck-validation';
+import { deckViolations } from '../deck-validation';
 import { drawAll } from '../mutate';
 import { BfbState, Seat, allCardIds } from '../state';
 import { check } from './guards';
@@ -8,8 +8,12 @@ import { check } from './guards';
 export function decideSetup(state: BfbState, type: string, actor: Seat, payload: any): void {
   switch (type) {
     case 'DeckRegistered':
-      validateDeckRegistration(payload as E.DeckRegistered, state.catalog, allCardIds(state));
+    {
+      // validateDeckRegistration's checks; the normalised registration it returns is evolve's to make.
+      const [first] = deckViolations(payload as E.DeckRegistered, state.catalog, allCardIds(state), true);
+      if (first) throw first;
       return;
+    }
     case 'FirstPlayerChosen':
       for (const roll of (payload as E.FirstPlayerChosen).rolls ?? []) {
         check(roll.result >= 1 && roll.result <= 6, 'BAD_DIE_RESULT', `a die shows 1 to 6, not ${roll.result}`, { roll }); // BB-R36
