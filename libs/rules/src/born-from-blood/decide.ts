@@ -12,7 +12,7 @@ import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decide
 import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents } from './state-check';
+import { deriveEvents, quietFor } from './state-check';
 import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
@@ -39,7 +39,8 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
-  return [event, ...deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember)];
+  const quiet = quietFor(state, event);
+  return [event, ...deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet)];
 }
 
 /**
@@ -49,8 +50,9 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
  */
 export function step(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
+  const quiet = quietFor(state, event);
   applyEvent(inPlace(state), event);
-  const derived = deriveEvents(state, event, foldInPlace);
+  const derived = deriveEvents(state, event, foldInPlace, quiet);
   if (derived.length === 0) return [event];
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
   const last = derived[derived.length - 1]!;

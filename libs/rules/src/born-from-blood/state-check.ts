@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
+import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, inPlay, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
 
@@ -26,6 +26,24 @@ const INERT = new Set([
   'DeclareDefenders',
   'AssignDamage',
 ]);
+
+/**
+ * Whether `action`, taken in state `before`, cannot give the state check anything to find: every
+ * decided event leaves a state the check has cleared, and these change neither the field, nor HP,
+ * nor a host. A pass that resolves an ability only takes it off the stack; one that resolves an
+ * attack whose attacker is still in play only moves the battle to its defend step (§8.2, §9.2).
+ */
+export function quietFor(before: BfbState, action: LogEvent): boolean {
+  if (INERT.has(action.type)) return true;
+  if (action.type !== 'PassPriority') return false;
+  const top = before.stack[before.stack.length - 1];
+  if (top === undefined || top.kind === 'ability') return true;
+  if (top.kind !== 'attack') return false;
+  const battle = before.battle;
+  if (battle === undefined) return true;
+  const attacker = cardOf(before, battle.attackerId);
+  return attacker !== undefined && inPlay(attacker);
+}
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
 export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
@@ -55,12 +73,11 @@ export function graveyardRound(state: BfbState): { cardId: string; reason: Reaso
  * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1). `fold`
  * applies each derived CardsPutInGraveyard (a new state, or `after` changed in place).
  */
-export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState): LogEvent[] {
+export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState, quiet: boolean): LogEvent[] {
   const derived: LogEvent[] = [];
   let state = after;
-  // Every decided event leaves a state the check has cleared; these cannot touch the field or HP.
   for (;;) {
-    if (INERT.has(action.type)) break;
+    if (quiet) break;
     const cards = graveyardRound(state);
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };

@@ -209,7 +209,28 @@ export function withCards(buckets: CardBuckets, updated: readonly CardState[]): 
 export const SLOT_CAPACITY: Readonly<Record<string, number>> = { mercenary: 3, artifact: 2, skill: 2, item: 1, offHand: 1 };
 
 export function isFieldKey(zone: ZoneKey): boolean {
-  return zone in SLOT_CAPACITY || zone === 'extraZone' || zone.startsWith('special:') || zone.startsWith('host:');
+  switch (zone) {
+    case 'mercenary':
+    case 'artifact':
+    case 'skill':
+    case 'item':
+    case 'offHand':
+    case 'extraZone':
+      return true;
+    case 'hand':
+    case 'deck':
+    case 'extraDeck':
+    case 'graveyard':
+    case 'removedFromGame':
+    case 'sealed':
+    case 'hideaway':
+    case 'characterZone':
+    case 'stack':
+    case 'unplaced':
+      return false;
+    default:
+      return zone in SLOT_CAPACITY || zone.startsWith('special:') || zone.startsWith('host:');
+  }
 }
 
 export const posKey = (pos: string | { special: string } | { host: string } | { maintain: string }): ZoneKey =>
