@@ -40,7 +40,9 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
-  return [event, ...deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet)];
+  const derived = deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet);
+  derived.unshift(event);
+  return derived;
 }
 
 /**

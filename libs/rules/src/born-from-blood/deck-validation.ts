@@ -77,6 +77,10 @@ export function deckViolations(
   for (let i = 0; i < main.length; i++) all.push(main[i]!);
   for (let i = 0; i < extra.length; i++) all.push(extra[i]!);
   const mainAndExtra = all.slice(1);
+  // Each entry's catalog card, looked up once (undefined: not in the catalog).
+  const resolved: (BfbCard | undefined)[] = new Array(all.length);
+  for (let i = 0; i < all.length; i++) resolved[i] = cards.get(all[i]!.catalogId);
+  const at = (i: number) => resolved[i];
 
   // Log format property 2: instance ids are unique across the whole game.
   const seen = new Set<string>();
@@ -92,7 +96,7 @@ export function deckViolations(
 
   for (let i = 0; i < all.length; i++) {
     const entry = all[i]!;
-    const card = cards.get(entry.catalogId);
+    const card = at(i);
     if (!card) {
       const details = { cardId: entry.cardId, catalogId: entry.catalogId };
       if (add(new RuleViolation('DECK_UNKNOWN_CARD', `${entry.cardId}: catalog id "${entry.catalogId}" is not in the catalog`, details))) return found;
@@ -104,7 +108,7 @@ export function deckViolations(
     }
   }
 
-  const character = cards.get(registration.character.catalogId);
+  const character = at(0);
   if (character && character.type !== 'Character') {
     const details = { cardId: registration.character.cardId, catalogId: character.id };
     if (add(new RuleViolation('DECK_CHARACTER', `the character entry "${character.id}" is a ${character.type}, not a Character`, details))) return found;
@@ -112,7 +116,7 @@ export function deckViolations(
 
   for (let i = 0; i < main.length; i++) {
     const entry = main[i]!;
-    const card = cards.get(entry.catalogId);
+    const card = at(1 + i);
     if (card && (card.type === 'Character' || card.extra)) {
       const what = card.extra ? 'an Extra card: it belongs in the Extra Deck' : 'a Character';
       if (add(new RuleViolation('DECK_MAIN_TYPE', `${entry.cardId} ("${card.name}") is ${what}, not a main-deck card`, { cardId: entry.cardId, catalogId: card.id }))) {
@@ -123,7 +127,7 @@ export function deckViolations(
 
   for (let i = 0; i < extra.length; i++) {
     const entry = extra[i]!;
-    const card = cards.get(entry.catalogId);
+    const card = at(1 + main.length + i);
     if (card && !card.extra && add(new RuleViolation('DECK_EXTRA_TYPE', `${entry.cardId} ("${card.name}") is not an Extra card`, { cardId: entry.cardId, catalogId: card.id }))) {
       return found;
     }
@@ -138,7 +142,7 @@ export function deckViolations(
   // BB-R19: copies by name across main and extra; special arts are the same card.
   const copies = new Map<string, number>();
   for (let i = 0; i < mainAndExtra.length; i++) {
-    const card = cards.get(mainAndExtra[i]!.catalogId);
+    const card = at(1 + i);
     if (!card) continue;
     const name = card.name;
     const count = (copies.get(name) ?? 0) + 1;
@@ -153,7 +157,7 @@ export function deckViolations(
     const allowed = character.colors;
     for (let i = 0; i < mainAndExtra.length; i++) {
       const entry = mainAndExtra[i]!;
-      const card = cards.get(entry.catalogId);
+      const card = at(1 + i);
       if (!card || card.colors === 'any') continue;
       let matches = true;
       for (let j = 0; j < card.colors.length; j++) if (!allowed.includes(card.colors[j]!)) matches = false;
@@ -171,7 +175,7 @@ export function deckViolations(
   for (let i = 0; i < all.length; i++) {
     const entry = all[i]!;
     if (entry.artId === undefined) continue;
-    const card = cards.get(entry.catalogId);
+    const card = at(i);
     if (!card || !card.artVariants?.some((v) => v.artId === entry.artId && v.special)) continue;
     const key = `${entry.catalogId}#${entry.artId}`;
     const count = ((used ??= new Map()).get(key) ?? 0) + 1;

@@ -78,7 +78,7 @@ export function ownState(state: BfbState): BfbState {
     phase: state.phase,
     drawnThisTurn: state.drawnThisTurn,
     handCheckDone: state.handCheckDone,
-    stack: [...state.stack],
+    stack: state.stack.slice(),
     battle: state.battle ? { ...state.battle } : undefined,
     players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
     cards,
@@ -92,7 +92,7 @@ function copyCard(c: CardState): WCard {
 
 function copyPlayer(p: PlayerState): WPlayer {
   const zones: Record<ZoneKey, CardId[]> = {};
-  for (const zone in p.zones) zones[zone] = [...p.zones[zone]!];
+  for (const zone in p.zones) zones[zone] = p.zones[zone]!.slice();
   return {
     seat: p.seat,
     name: p.name,
@@ -106,7 +106,7 @@ function copyPlayer(p: PlayerState): WPlayer {
     deckRegistered: p.deckRegistered,
     openingHandDrawn: p.openingHandDrawn,
     mulliganDone: p.mulliganDone,
-    deck: { top: [...p.deck.top], middle: [...p.deck.middle], bottom: [...p.deck.bottom] },
+    deck: { top: p.deck.top.slice(), middle: p.deck.middle.slice(), bottom: p.deck.bottom.slice() },
     zones,
     specialSlots: p.specialSlots,
   };
@@ -161,14 +161,13 @@ export function battle(d: Draft): WBattle | undefined {
   return b === undefined ? undefined : (d.s.battle = writable(d, b, shallow));
 }
 
-const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 /** A bound card, writable; undefined when no card has this id. */
 export function card(d: Draft, id: CardId): WCard | undefined {
   const s = d.s;
   const key = bucketOf(id);
   let bucket = s.cards[key];
-  if (bucket === undefined || !hasOwn(bucket, id)) return undefined;
+  if (bucket === undefined || cardOf(s, id) === undefined) return undefined;
   if (d.fresh === null) return bucket[id];
   const cards = (s.cards = writable(d, s.cards, shallow));
   bucket = cards[key] = writable(d, bucket, nullCopy);
@@ -240,7 +239,7 @@ export function drawFromDeck(deck: DeckState, id: CardId): DeckState | undefined
 
 /** Draws the cards in order; the index of the first card that cannot be drawn, or the new deck. */
 export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckState } | { failAt: number } {
-  const current: WDeck = { top: [...deck.top], middle: [...deck.middle], bottom: [...deck.bottom] };
+  const current: WDeck = { top: deck.top.slice(), middle: deck.middle.slice(), bottom: deck.bottom.slice() };
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const part = drawablePart(current, id);

@@ -172,7 +172,10 @@ const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.
 /** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
 export const cardOf = (state: BfbState, id: CardId): CardState | undefined => {
   const bucket = state.cards[bucketOf(id)];
-  return bucket !== undefined && hasOwn(bucket, id) ? bucket[id] : undefined;
+  if (bucket === undefined) return undefined;
+  const card = bucket[id];
+  // Buckets are null-prototype records (no inherited `constructor`), but a hand-made one may not be.
+  return card !== undefined && (Object.getPrototypeOf(bucket) === null || hasOwn(bucket, id)) ? card : undefined;
 };
 
 export function allCards(state: BfbState): CardState[] {

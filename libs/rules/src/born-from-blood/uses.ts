@@ -9,9 +9,9 @@ export function recordUse(d: Draft, cardId: CardId, key: string, cd: number | un
   if (c.obj && (cd !== undefined || limit === 'oncePerTurn')) {
     const o = object(d, cardId)!;
     if (cd !== undefined) o.cd = { ...o.cd, [key]: { remaining: cd, lastUsedTurn: d.s.turn } };
-    if (limit === 'oncePerTurn') o.usedThisTurn = [...o.usedThisTurn, key];
+    if (limit === 'oncePerTurn') o.usedThisTurn = o.usedThisTurn.concat(key);
   }
   if (limit === 'oncePerGame') c.usedThisGame = mergeUses(c.usedThisGame, key);
 }
 
-export const mergeUses = (list: readonly string[], key: string): readonly string[] => (list.includes(key) ? list : [...list, key]);
+export const mergeUses = (list: readonly string[], key: string): readonly string[] => (list.includes(key) ? list : list.concat(key));
