@@ -58,12 +58,13 @@ function isCardList(catalog: ReadonlyMap<string, BfbCard> | readonly BfbCard[]):
 /**
  * Every §3 violation of a registration, in §3's order (the Decider stops at the first; deck
  * validation for organisers wants them all). Cards missing from the catalog are reported once
- * and left out of the later checks.
+ * and left out of the later checks. `boundCardIds`: the ids already bound in the game, or a test
+ * for one (the Decider asks its state instead of listing every card).
  */
 export function deckViolations(
   registration: DeckRegistration,
   cards: ReadonlyMap<string, BfbCard>,
-  boundCardIds: Iterable<string> = [],
+  boundCardIds: Iterable<string> | ((cardId: string) => boolean) = [],
   stopAtFirst = false,
 ): RuleViolation[] {
   const found: RuleViolation[] = [];
@@ -84,11 +85,11 @@ export function deckViolations(
 
   // Log format property 2: instance ids are unique across the whole game.
   const seen = new Set<string>();
-  if (Array.isArray(boundCardIds)) for (let i = 0; i < boundCardIds.length; i++) seen.add(boundCardIds[i]);
-  else for (const id of boundCardIds) seen.add(id);
+  const bound = typeof boundCardIds === 'function' ? boundCardIds : undefined;
+  if (typeof boundCardIds !== 'function') for (const id of boundCardIds) seen.add(id);
   for (let i = 0; i < all.length; i++) {
     const entry = all[i]!;
-    if (seen.has(entry.cardId) && add(new RuleViolation('DUPLICATE_CARD_ID', `card id ${entry.cardId} is already used in this game`, { cardId: entry.cardId }))) {
+    if ((seen.has(entry.cardId) || (bound !== undefined && bound(entry.cardId))) && add(new RuleViolation('DUPLICATE_CARD_ID', `card id ${entry.cardId} is already used in this game`, { cardId: entry.cardId }))) {
       return found;
     }
     seen.add(entry.cardId);

@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import { deckViolations } from '../deck-validation';
 import { drawAll } from '../mutate';
-import { BfbState, Seat, allCardIds } from '../state';
+import { BfbState, Seat, cardOf } from '../state';
 import { check } from './guards';
 
 /** §5 setup events, after the stage check (SETUP_ORDER) done for every event. */
@@ -10,7 +10,7 @@ export function decideSetup(state: BfbState, type: string, actor: Seat, payload:
     case 'DeckRegistered':
     {
       // validateDeckRegistration's checks; the normalised registration it returns is evolve's to make.
-      const [first] = deckViolations(payload as E.DeckRegistered, state.catalog, allCardIds(state), true);
+      const [first] = deckViolations(payload as E.DeckRegistered, state.catalog, (id) => cardOf(state, id) !== undefined, true);
       if (first) throw first;
       return;
     }
