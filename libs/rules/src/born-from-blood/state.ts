@@ -167,15 +167,13 @@ export function bucketOf(id: CardId): string {
   return BUCKET_KEYS[(h >>> 0) % BUCKETS]!;
 }
 
-const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
 /** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
 export const cardOf = (state: BfbState, id: CardId): CardState | undefined => {
   const bucket = state.cards[bucketOf(id)];
   if (bucket === undefined) return undefined;
   const card = bucket[id];
-  // Buckets are null-prototype records (no inherited `constructor`), but a hand-made one may not be.
-  return card !== undefined && (Object.getPrototypeOf(bucket) === null || hasOwn(bucket, id)) ? card : undefined;
+  // A bound card is stored under its own id; what a bucket inherits (`constructor`, `__proto__`, …) is not.
+  return card !== undefined && card.id === id ? card : undefined;
 };
 
 export function allCards(state: BfbState): CardState[] {
