@@ -4,14 +4,16 @@ import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { decideAssignDamage, decideDeclareAttack, decideDeclareDefenders, decideResolveBattle } from './decide/combat';
 import { decideEffect } from './decide/effects';
-import { check } from './decide/guards';
+import { check, refuse } from './decide/guards';
 import { decideActivateAbility, decidePlayCard, decideSellCard } from './decide/play';
 import { decideSetup } from './decide/setup';
 import { decidePassPriority } from './decide/stack';
 import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decideEndTurn, drawForTurnPayloadFits } from './decide/turn';
-import { evolveAndRemember } from './evolve';
+import { applyEvent, evolveAndRemember } from './evolve';
+import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents } from './state-check';
+import { deriveEvents, quietFor } from './state-check';
+import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
 function schemaOf(type: string): z.ZodType | undefined {
@@ -36,7 +38,39 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
  * the events the rules derive from it. Throws RuleViolation for an illegal action.
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
-  check(state.stage !== 'ended', 'GAME_OVER', 'the game has ended', { result: state.result });
+  const event = validate(state, action);
+  const quiet = quietFor(state, event);
+  const derived = deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet);
+  derived.unshift(event);
+  return derived;
+}
+
+/**
+ * `decide` and then `evolve` of every event it returns, on a state the caller owns (`ownState`):
+ * the same checks, then the same rules applied in place. An illegal action throws before anything
+ * is written.
+ */
+export function step(state: BfbState, action: LogEvent): LogEvent[] {
+  const event = validate(state, action);
+  const quiet = quietFor(state, event);
+  applyEvent(inPlace(state), event);
+  const derived = deriveEvents(state, event, foldInPlace, quiet);
+  if (derived.length === 0) return [event];
+  // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
+  const last = derived[derived.length - 1]!;
+  if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
+  derived.unshift(event);
+  return derived;
+}
+
+const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
+  applyEvent(inPlace(state), event);
+  return state;
+};
+
+/** The checks of `decide` (§12.1 check order), reading the state only: the event to apply. */
+function validate(state: BfbState, action: LogEvent): LogEvent {
+  if (state.stage === 'ended') refuse('GAME_OVER', 'the game has ended', { result: state.result });
   const event = shapeOf(action);
   const type = event.type as BornFromBloodEventType;
   const payload = event.payload as any;
@@ -127,7 +161,7 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return [event, ...deriveEvents(evolveAndRemember(state, event), event)];
+  return event;
 }
 
 function withoutSeq(action: LogEvent): LogEvent {
@@ -158,6 +192,7 @@ function shapeOf(action: LogEvent): LogEvent {
   const event = 'seq' in action ? withoutSeq(action) : action;
   const bare = EMPTY_PAYLOAD[action.type];
   if (bare && isBareEvent(event, bare)) return event;
+  if (fitsShape(event)) return event;
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
   const parsed = schema.safeParse(event);
@@ -172,7 +207,7 @@ function shapeOf(action: LogEvent): LogEvent {
 
 /** The BAD_PAYLOAD conditions the schema cannot see (§12.1 code table). */
 function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat, payload: any): void {
-  const bad = (message: string) => check(false, 'BAD_PAYLOAD', `${type}: ${message}`);
+  const bad = (message: string) => refuse('BAD_PAYLOAD', `${type}: ${message}`);
   if (type === 'MatchCreated') {
     const config = (payload as E.MatchCreated).config;
     if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
@@ -203,14 +238,20 @@ function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat,
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
 function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat): void {
-  const order = (ok: boolean, message: string) => check(ok, 'SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
-  if (state.stage === 'none') return order(type === 'MatchCreated', 'the game starts with MatchCreated');
+  const order = (message: string) => refuse('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+  if (state.stage === 'none') {
+    if (type !== 'MatchCreated') order('the game starts with MatchCreated');
+    return;
+  }
   if (type === 'Concede') return;
   const stage = SETUP_STAGE[type];
-  if (stage === undefined) return order(state.stage === 'playing', 'turn 1 has not begun');
-  order(state.stage === stage, `expected in stage ${stage}`);
-  if (type === 'DeckRegistered') order(!state.players[actor].deckRegistered, `${actor} has registered a deck`);
-  if (type === 'OpeningHandDrawn') order(!state.players[actor].openingHandDrawn, `${actor} has drawn an opening hand`);
+  if (stage === undefined) {
+    if (state.stage !== 'playing') order('turn 1 has not begun');
+    return;
+  }
+  if (state.stage !== stage) order(`expected in stage ${stage}`);
+  if (type === 'DeckRegistered' && state.players[actor].deckRegistered) order(`${actor} has registered a deck`);
+  if (type === 'OpeningHandDrawn' && state.players[actor].openingHandDrawn) order(`${actor} has drawn an opening hand`);
 }
 
 const ID_FIELDS = new Set(['cardId', 'attackerId', 'sourceCardId', 'host', 'maintain', 'card']);
@@ -219,20 +260,30 @@ const ID_LIST_FIELDS = new Set(['cardIds', 'drawnCardIds', 'defenderIds']);
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (§12.1 *Names*). */
 function knownCards(state: BfbState, type: BornFromBloodEventType, payload: unknown): void {
   if (type === 'DeckRegistered') return;
-  const known = (id: string) => check(cardOf(state, id) !== undefined, 'UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== 'object') return;
-    for (const [key, v] of Object.entries(value)) {
-      if (ID_FIELDS.has(key) && typeof v === 'string') {
-        if (!(key === 'sourceCardId' && v === 'rule')) known(v);
-      } else if (ID_LIST_FIELDS.has(key) && Array.isArray(v)) {
-        v.forEach((id) => known(id as string));
-      } else if (key === 'shares' && typeof v === 'object' && v) {
-        Object.keys(v).forEach(known);
-      } else {
-        visit(v);
-      }
+  visitNames(state, payload);
+}
+
+const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+function known(state: BfbState, id: string): void {
+  if (cardOf(state, id) === undefined) refuse('UNKNOWN_CARD', `no card ${id} in this game`, { cardId: id });
+}
+
+/** Every card id in a payload, in the order of its fields (own enumerable keys, as `Object.entries`). */
+function visitNames(state: BfbState, value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!hasOwn(record, key)) continue;
+    const v = record[key];
+    if (ID_FIELDS.has(key) && typeof v === 'string') {
+      if (!(key === 'sourceCardId' && v === 'rule')) known(state, v);
+    } else if (ID_LIST_FIELDS.has(key) && Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) known(state, v[i] as string);
+    } else if (key === 'shares' && typeof v === 'object' && v) {
+      for (const id of Object.keys(v)) known(state, id);
+    } else {
+      visitNames(state, v);
     }
-  };
-  visit(payload);
+  }
 }

@@ -58,12 +58,13 @@ function isCardList(catalog: ReadonlyMap<string, BfbCard> | readonly BfbCard[]):
 /**
  * Every §3 violation of a registration, in §3's order (the Decider stops at the first; deck
  * validation for organisers wants them all). Cards missing from the catalog are reported once
- * and left out of the later checks.
+ * and left out of the later checks. `boundCardIds`: the ids already bound in the game, or a test
+ * for one (the Decider asks its state instead of listing every card).
  */
 export function deckViolations(
   registration: DeckRegistration,
   cards: ReadonlyMap<string, BfbCard>,
-  boundCardIds: Iterable<string> = [],
+  boundCardIds: Iterable<string> | ((cardId: string) => boolean) = [],
   stopAtFirst = false,
 ): RuleViolation[] {
   const found: RuleViolation[] = [];
@@ -71,20 +72,32 @@ export function deckViolations(
     found.push(violation);
     return stopAtFirst;
   };
-  const all = [registration.character, ...registration.main, ...registration.extra];
+  // Indexed loops, not for-of and filter: this runs twice a game, mostly before the JIT has compiled it.
+  const { main, extra } = registration;
+  const all: DeckEntry[] = [registration.character];
+  for (let i = 0; i < main.length; i++) all.push(main[i]!);
+  for (let i = 0; i < extra.length; i++) all.push(extra[i]!);
+  const mainAndExtra = all.slice(1);
+  // Each entry's catalog card, looked up once (undefined: not in the catalog).
+  const resolved: (BfbCard | undefined)[] = new Array(all.length);
+  for (let i = 0; i < all.length; i++) resolved[i] = cards.get(all[i]!.catalogId);
+  const at = (i: number) => resolved[i];
 
   // Log format property 2: instance ids are unique across the whole game.
-  const seen = new Set(boundCardIds);
-  for (const entry of all) {
-    if (seen.has(entry.cardId) && add(new RuleViolation('DUPLICATE_CARD_ID', `card id ${entry.cardId} is already used in this game`, { cardId: entry.cardId }))) {
+  const seen = new Set<string>();
+  const bound = typeof boundCardIds === 'function' ? boundCardIds : undefined;
+  if (typeof boundCardIds !== 'function') for (const id of boundCardIds) seen.add(id);
+  for (let i = 0; i < all.length; i++) {
+    const entry = all[i]!;
+    if ((seen.has(entry.cardId) || (bound !== undefined && bound(entry.cardId))) && add(new RuleViolation('DUPLICATE_CARD_ID', `card id ${entry.cardId} is already used in this game`, { cardId: entry.cardId }))) {
       return found;
     }
     seen.add(entry.cardId);
   }
 
-  const known = (entry: DeckEntry) => cards.has(entry.catalogId);
-  for (const entry of all) {
-    const card = cards.get(entry.catalogId);
+  for (let i = 0; i < all.length; i++) {
+    const entry = all[i]!;
+    const card = at(i);
     if (!card) {
       const details = { cardId: entry.cardId, catalogId: entry.catalogId };
       if (add(new RuleViolation('DECK_UNKNOWN_CARD', `${entry.cardId}: catalog id "${entry.catalogId}" is not in the catalog`, details))) return found;
@@ -95,17 +108,17 @@ export function deckViolations(
       if (add(new RuleViolation('DECK_UNKNOWN_CARD', `${entry.cardId}: "${entry.catalogId}" has no art "${entry.artId}"`, details))) return found;
     }
   }
-  const cardOf = (entry: DeckEntry) => cards.get(entry.catalogId)!;
 
-  const character = known(registration.character) ? cardOf(registration.character) : undefined;
+  const character = at(0);
   if (character && character.type !== 'Character') {
     const details = { cardId: registration.character.cardId, catalogId: character.id };
     if (add(new RuleViolation('DECK_CHARACTER', `the character entry "${character.id}" is a ${character.type}, not a Character`, details))) return found;
   }
 
-  for (const entry of registration.main.filter(known)) {
-    const card = cardOf(entry);
-    if (card.type === 'Character' || card.extra) {
+  for (let i = 0; i < main.length; i++) {
+    const entry = main[i]!;
+    const card = at(1 + i);
+    if (card && (card.type === 'Character' || card.extra)) {
       const what = card.extra ? 'an Extra card: it belongs in the Extra Deck' : 'a Character';
       if (add(new RuleViolation('DECK_MAIN_TYPE', `${entry.cardId} ("${card.name}") is ${what}, not a main-deck card`, { cardId: entry.cardId, catalogId: card.id }))) {
         return found;
@@ -113,23 +126,26 @@ export function deckViolations(
     }
   }
 
-  for (const entry of registration.extra.filter(known)) {
-    const card = cardOf(entry);
-    if (!card.extra && add(new RuleViolation('DECK_EXTRA_TYPE', `${entry.cardId} ("${card.name}") is not an Extra card`, { cardId: entry.cardId, catalogId: card.id }))) {
+  for (let i = 0; i < extra.length; i++) {
+    const entry = extra[i]!;
+    const card = at(1 + main.length + i);
+    if (card && !card.extra && add(new RuleViolation('DECK_EXTRA_TYPE', `${entry.cardId} ("${card.name}") is not an Extra card`, { cardId: entry.cardId, catalogId: card.id }))) {
       return found;
     }
   }
 
   // BB-R31: exactly 50.
-  if (registration.main.length !== MAIN_DECK_SIZE) {
-    const message = `the main deck holds ${registration.main.length} cards; it must hold exactly ${MAIN_DECK_SIZE}`;
-    if (add(new RuleViolation('DECK_MAIN_SIZE', message, { size: registration.main.length, required: MAIN_DECK_SIZE }))) return found;
+  if (main.length !== MAIN_DECK_SIZE) {
+    const message = `the main deck holds ${main.length} cards; it must hold exactly ${MAIN_DECK_SIZE}`;
+    if (add(new RuleViolation('DECK_MAIN_SIZE', message, { size: main.length, required: MAIN_DECK_SIZE }))) return found;
   }
 
   // BB-R19: copies by name across main and extra; special arts are the same card.
   const copies = new Map<string, number>();
-  for (const entry of [...registration.main, ...registration.extra].filter(known)) {
-    const name = cardOf(entry).name;
+  for (let i = 0; i < mainAndExtra.length; i++) {
+    const card = at(1 + i);
+    if (!card) continue;
+    const name = card.name;
     const count = (copies.get(name) ?? 0) + 1;
     copies.set(name, count);
     if (count === MAX_COPIES_BY_NAME + 1) {
@@ -139,10 +155,14 @@ export function deckViolations(
 
   // BB-R20: Any Color, or a subset of the Character's colours.
   if (character && character.colors !== 'any') {
-    const allowed = new Set(character.colors);
-    for (const entry of [...registration.main, ...registration.extra].filter(known)) {
-      const card = cardOf(entry);
-      if (card.colors !== 'any' && !card.colors.every((c) => allowed.has(c))) {
+    const allowed = character.colors;
+    for (let i = 0; i < mainAndExtra.length; i++) {
+      const entry = mainAndExtra[i]!;
+      const card = at(1 + i);
+      if (!card || card.colors === 'any') continue;
+      let matches = true;
+      for (let j = 0; j < card.colors.length; j++) if (!allowed.includes(card.colors[j]!)) matches = false;
+      if (!matches) {
         const message = `${entry.cardId} ("${card.name}", ${card.colors.join('/')}) does not match ${character.name} (${character.colors.join('/')})`;
         const details = { cardId: entry.cardId, catalogId: card.id, colors: card.colors, characterColors: character.colors };
         if (add(new RuleViolation('DECK_COLOR', message, details))) return found;
@@ -152,11 +172,14 @@ export function deckViolations(
 
   // BB-R21: an owner may use up to the copies owned; anyone else gets the normal art.
   const owned = registration.specialArtOwnership?.counts ?? {};
-  const used = new Map<string, number>();
-  for (const entry of all.filter(known)) {
-    if (entry.artId === undefined || !cardOf(entry).artVariants?.some((v) => v.artId === entry.artId && v.special)) continue;
+  let used: Map<string, number> | undefined;
+  for (let i = 0; i < all.length; i++) {
+    const entry = all[i]!;
+    if (entry.artId === undefined) continue;
+    const card = at(i);
+    if (!card || !card.artVariants?.some((v) => v.artId === entry.artId && v.special)) continue;
     const key = `${entry.catalogId}#${entry.artId}`;
-    const count = (used.get(key) ?? 0) + 1;
+    const count = ((used ??= new Map()).get(key) ?? 0) + 1;
     used.set(key, count);
     const limit = owned[key] ?? 0;
     if (limit >= 1 && count === limit + 1) {

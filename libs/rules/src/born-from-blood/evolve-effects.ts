@@ -1,143 +1,166 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { closeBattle, drawInto, moveCard, withCard, withObject, withPlayer } from './mutate';
-import { BfbState, Seat, block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
+import { Draft, closeBattle, drawInto, made, moveCard, object, player, putCard, stack, battle as writableBattle } from './mutate';
+import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse } from './uses';
 
-/** Applies a §12.3 effect event. Like `evolve`, it never throws. */
-export function evolveEffect(state: BfbState, event: LogEvent): BfbState {
+/** Applies a §12.3 effect event to the draft's state. Like `evolve`, it never throws. */
+export function evolveEffect(d: Draft, event: LogEvent): void {
   const payload = event.payload as any;
+  const s = d.s;
   // BB-R52: an effect lasting while a source stays on the field, whose source is not in play, has already ended.
   const source = payload?.duration?.whileSourceOnField?.sourceCardId as string | undefined;
   if (source !== undefined) {
-    const card = cardOf(state, source);
-    if (!card || !inPlay(card)) return state;
+    const c = cardOf(s, source);
+    if (!c || !inPlay(c)) return;
   }
   switch (event.type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
-      return moveCard(state, m.cardId, posKey(m.to), m.position ? { position: m.position } : {});
+      return moveCard(d, m.cardId, posKey(m.to), m.position ? { position: m.position } : {});
     }
     case 'DealDamage': {
-      const d = payload as E.DealDamage;
-      if ('character' in d.target) {
-        const seat = d.target.character;
-        const damage = Math.max(0, d.amount - (d.ignoreBlock ? 0 : characterBlock(state, seat)));
-        return withPlayer(state, seat, (p) => ({ ...p, hp: p.hp - damage }));
+      const x = payload as E.DealDamage;
+      if ('character' in x.target) {
+        const seat = x.target.character;
+        player(d, seat).hp -= Math.max(0, x.amount - (x.ignoreBlock ? 0 : characterBlock(s, seat)));
+        return;
       }
-      const card = cardOf(state, d.target.card);
-      if (!card) return state;
-      const received = d.ignoreBlock ? d.amount : Math.max(0, d.amount - block(state, card));
-      return survives(state, card, received) ? state : moveCard(state, card.id, 'graveyard');
+      const c = cardOf(s, x.target.card);
+      if (!c) return;
+      const received = x.ignoreBlock ? x.amount : Math.max(0, x.amount - block(s, c));
+      if (!survives(s, c, received)) moveCard(d, c.id, 'graveyard');
+      return;
     }
     case 'ChangeHP': {
       const c = payload as E.ChangeHP;
-      return withPlayer(state, c.player, (p) => ({ ...p, hp: p.hp + c.delta }));
+      player(d, c.player).hp += c.delta;
+      return;
     }
     case 'ModifyStat': {
       const m = payload as E.ModifyStat;
-      return withObject(state, m.cardId, (o) => ({ ...o, modifiers: [...o.modifiers, { stat: m.stat, delta: m.delta, until: untilOf(state, m.duration) }] }));
+      const o = object(d, m.cardId);
+      if (o) o.modifiers = [...o.modifiers, { stat: m.stat, delta: m.delta, until: untilOf(s, m.duration) }];
+      return;
     }
     case 'ModifyBattleDamage': {
-      const battle = state.battle;
-      return battle ? { ...state, battle: { ...battle, damageDelta: battle.damageDelta + (payload as E.ModifyBattleDamage).delta } } : state;
+      const b = writableBattle(d);
+      if (b) b.damageDelta += (payload as E.ModifyBattleDamage).delta;
+      return;
     }
     case 'GrantAttackProperty': {
-      const battle = state.battle;
-      if (!battle) return state;
-      const pierce = (payload as E.GrantAttackProperty).property === 'pierce';
-      return { ...state, battle: pierce ? { ...battle, grantedPierce: true } : { ...battle, grantedCannotBePrevented: true } };
+      const b = writableBattle(d);
+      if (!b) return;
+      if ((payload as E.GrantAttackProperty).property === 'pierce') b.grantedPierce = true;
+      else b.grantedCannotBePrevented = true;
+      return;
     }
     case 'GrantKeyword': {
       const g = payload as E.GrantKeyword;
-      const grant = { kw: g.keyword, ...(g.value !== undefined ? { value: g.value } : {}), until: untilOf(state, g.duration) };
-      return withObject(state, g.cardId, (o) => ({ ...o, grantedKeywords: [...o.grantedKeywords, grant] }));
+      const o = object(d, g.cardId);
+      if (o) o.grantedKeywords = [...o.grantedKeywords, { kw: g.keyword, ...(g.value !== undefined ? { value: g.value } : {}), until: untilOf(s, g.duration) }];
+      return;
     }
     case 'RemoveKeyword': {
       const r = payload as E.RemoveKeyword;
-      return withObject(state, r.cardId, (o) => ({ ...o, removedKeywords: [...o.removedKeywords, { kw: r.keyword, until: untilOf(state, r.duration) }] }));
+      const o = object(d, r.cardId);
+      if (o) o.removedKeywords = [...o.removedKeywords, { kw: r.keyword, until: untilOf(s, r.duration) }];
+      return;
     }
     case 'SetStatus': {
-      const s = payload as E.SetStatus;
-      const card = cardOf(state, s.cardId);
-      if (!card) return state;
-      const burn = s.status === 'burn' && s.params ? { burn: { amount: s.params.amount, tickAt: (s.params.tickAt ?? card.owner) as Seat } } : {};
-      return withObject(state, s.cardId, (o) => ({ ...o, statuses: [...o.statuses, { status: s.status, until: untilOf(state, s.duration), ...burn }] }));
+      const x = payload as E.SetStatus;
+      const c = cardOf(s, x.cardId);
+      if (!c) return;
+      const burn = x.status === 'burn' && x.params ? { burn: { amount: x.params.amount, tickAt: x.params.tickAt ?? c.owner } } : {};
+      const o = object(d, x.cardId);
+      if (o) o.statuses = [...o.statuses, { status: x.status, until: untilOf(s, x.duration), ...burn }];
+      return;
     }
     case 'ClearStatus': {
       const c = payload as E.ClearStatus;
-      return withObject(state, c.cardId, (o) => ({ ...o, statuses: o.statuses.filter((s) => s.status !== c.status) }));
+      const o = object(d, c.cardId);
+      if (o) o.statuses = o.statuses.filter((x) => x.status !== c.status);
+      return;
     }
     case 'ChangeN': {
       const c = payload as E.ChangeN;
-      return withPlayer(state, c.player, (p) => ({ ...p, n: p.n + c.delta }));
+      player(d, c.player).n += c.delta;
+      return;
     }
     case 'ChangeCounter': {
       const c = payload as E.ChangeCounter;
       if ('player' in c.owner) {
-        return withPlayer(state, c.owner.player, (p) => ({ ...p, counters: { ...p.counters, [c.counter]: (p.counters[c.counter] ?? 0) + c.delta } }));
+        const p = player(d, c.owner.player);
+        p.counters = { ...p.counters, [c.counter]: (p.counters[c.counter] ?? 0) + c.delta };
+        return;
       }
-      return withObject(state, c.owner.card, (o) => ({ ...o, counters: { ...o.counters, [c.counter]: (o.counters[c.counter] ?? 0) + c.delta } }));
+      const o = object(d, c.owner.card);
+      if (o) o.counters = { ...o.counters, [c.counter]: (o.counters[c.counter] ?? 0) + c.delta };
+      return;
     }
     case 'DrawCards': {
-      const d = payload as E.DrawCards;
-      return drawInto(state, d.player, d.cardIds);
+      const x = payload as E.DrawCards;
+      return drawInto(d, x.player, x.cardIds);
     }
     case 'DestroyCard':
-      return moveCard(state, (payload as E.DestroyCard).cardId, 'graveyard');
+      return moveCard(d, (payload as E.DestroyCard).cardId, 'graveyard');
     case 'NegateStackItem': {
       const cardId = (payload as E.NegateStackItem).cardId;
-      let index = state.stack.length - 1;
-      while (index >= 0 && state.stack[index]!.cardId !== cardId) index--;
-      if (index < 0) return state;
-      const item = state.stack[index]!;
-      const next: BfbState = { ...state, stack: [...state.stack.slice(0, index), ...state.stack.slice(index + 1)] };
-      if (item.kind === 'card') return moveCard(next, cardId, 'graveyard'); // §8.2 item 7: not counted, nothing refunded
-      if (item.kind === 'attack') return closeBattle(next);
-      return next;
+      let index = s.stack.length - 1;
+      while (index >= 0 && s.stack[index]!.cardId !== cardId) index--;
+      if (index < 0) return;
+      const item = s.stack[index]!;
+      stack(d).splice(index, 1);
+      if (item.kind === 'card') return moveCard(d, cardId, 'graveyard'); // §8.2 item 7: not counted, nothing refunded
+      if (item.kind === 'attack') return closeBattle(d);
+      return;
     }
     case 'TransformCard': {
       const t = payload as E.TransformCard;
-      if (!state.catalog.has(t.intoCatalogId)) return state;
-      return withCard(state, t.cardId, (c) => {
-        const { artId: _art, ...rest } = c;
-        return {
-          ...rest,
-          catalogId: t.intoCatalogId,
-          ...(c.obj ? { obj: { ...c.obj, statuses: [], modifiers: [], grantedKeywords: [], removedKeywords: [] } } : {}),
-        };
+      if (!s.catalog.has(t.intoCatalogId)) return;
+      const c = cardOf(s, t.cardId);
+      if (!c) return;
+      putCard(d, {
+        ...c,
+        catalogId: t.intoCatalogId,
+        artId: undefined,
+        obj: c.obj ? made(d, { ...c.obj, statuses: [], modifiers: [], grantedKeywords: [], removedKeywords: [] }) : undefined,
       });
+      return;
     }
     case 'CreateSpecialSlot': {
       const c = payload as E.CreateSpecialSlot;
-      return withPlayer(state, c.player, (p) => ({
-        ...p,
-        specialSlots: { ...p.specialSlots, [c.slotId]: { capacity: c.capacity, allowedTypes: c.allowedTypes } },
-        zones: { ...p.zones, [`special:${c.slotId}`]: [] },
-      }));
+      const p = player(d, c.player);
+      p.specialSlots = { ...p.specialSlots, [c.slotId]: { capacity: c.capacity, allowedTypes: c.allowedTypes } };
+      p.zones = made(d, { ...p.zones, [`special:${c.slotId}`]: made(d, []) });
+      return;
     }
     case 'RemoveSpecialSlot': {
       const r = payload as E.RemoveSpecialSlot;
-      return withPlayer(state, r.player, (p) => {
-        const { [r.slotId]: _slot, ...specialSlots } = p.specialSlots;
-        const { [`special:${r.slotId}`]: _cards, ...zones } = p.zones;
-        return { ...p, specialSlots, zones };
-      });
+      const p = player(d, r.player);
+      const { [r.slotId]: _slot, ...specialSlots } = p.specialSlots;
+      const { [`special:${r.slotId}`]: _cards, ...zones } = p.zones;
+      p.specialSlots = specialSlots;
+      p.zones = made(d, zones);
+      return;
     }
     case 'RecordAbilityUse': {
       const r = payload as E.RecordAbilityUse;
-      const card = cardOf(state, r.cardId);
-      const ab = card && catalogOf(state, card).abilities?.find((a) => a.id === r.abilityId);
-      return ab ? recordUse(state, r.cardId, `ability:${ab.id}`, ab.cd, ab.limit) : state;
+      const c = cardOf(s, r.cardId);
+      const ab = c && catalogOf(s, c).abilities?.find((a) => a.id === r.abilityId);
+      if (ab) recordUse(d, r.cardId, `ability:${ab.id}`, ab.cd, ab.limit);
+      return;
     }
     case 'ShuffleZone': {
-      const s = payload as E.ShuffleZone;
-      if (s.zone !== 'deck') return state;
-      return withPlayer(state, s.player, (p) => ({ ...p, deck: { top: [], middle: [...p.deck.top, ...p.deck.middle, ...p.deck.bottom], bottom: [] } }));
+      const x = payload as E.ShuffleZone;
+      if (x.zone !== 'deck') return;
+      const p = player(d, x.player);
+      p.deck = made(d, { top: made(d, []), middle: made(d, [...p.deck.top, ...p.deck.middle, ...p.deck.bottom]), bottom: made(d, []) });
+      return;
     }
     default:
       // RollDie, RevealCards, LookAtCards and Note are records only.
-      return state;
+      return;
   }
 }

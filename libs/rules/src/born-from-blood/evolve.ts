@@ -1,8 +1,8 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
-import { closeBattle, drawInto, inPlayIds, moveCard, newObject, withCard, withObject, withPlayer } from './mutate';
-import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives, cardOf, withCards } from './state';
+import { Draft, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
+import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives } from './state';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse } from './uses';
 
@@ -15,8 +15,8 @@ const recent: { event: LogEvent; before: BfbState; after: BfbState }[] = [];
 const RECENT = 8;
 
 /**
- * Applies one recorded event. Never throws: a stored event is a fact, and whatever it names that no
- * longer fits is skipped rather than rejected (validation is `decide`'s job).
+ * Applies one recorded event, returning a new state and leaving `state` as it was: the rules of
+ * `applyEvent` on a copy-on-write draft, so the new state shares every part the event left alone.
  */
 export function evolve(state: BfbState, event: LogEvent): BfbState {
   for (let i = recent.length - 1; i >= 0; i--) {
@@ -35,146 +35,180 @@ export function evolveAndRemember(state: BfbState, event: LogEvent): BfbState {
 }
 
 function apply(state: BfbState, event: LogEvent): BfbState {
+  const d = draftOf(state);
+  applyEvent(d, event);
+  return d.s;
+}
+
+/**
+ * Applies one recorded event to the draft's state. Never throws: a stored event is a fact, and
+ * whatever it names that no longer fits is skipped rather than rejected (validation is `decide`'s job).
+ */
+export function applyEvent(d: Draft, event: LogEvent): void {
   const payload = event.payload as any;
   const actor = event.player as Seat;
+  const s = d.s;
   switch (event.type) {
     case 'MatchCreated': {
       const config = (payload as E.MatchCreated).config ?? {};
-      return { ...state, stage: 'decks', config: { cdCountsEveryTurn: config.cdCountsEveryTurn ?? false } };
+      s.stage = 'decks';
+      s.config = { cdCountsEveryTurn: config.cdCountsEveryTurn ?? false };
+      return;
     }
     case 'DeckRegistered':
-      return registerDeck(state, actor, payload as E.DeckRegistered);
+      return registerDeck(d, actor, payload as E.DeckRegistered);
     case 'FirstPlayerChosen':
-      return { ...state, firstPlayer: (payload as E.FirstPlayerChosen).firstPlayer, stage: 'gameStart' };
+      s.firstPlayer = (payload as E.FirstPlayerChosen).firstPlayer;
+      s.stage = 'gameStart';
+      return;
     case 'GameStarted': {
-      let next: BfbState = { ...state, stage: 'hands' };
+      s.stage = 'hands';
       for (const seat of SEATS) {
-        const id = next.players[seat].characterId;
-        next = withPlayer(next, seat, (p) => ({ ...p, hp: 4000, n: 0 }));
-        if (id) next = withCard(next, id, (c) => ({ ...c, zone: 'characterZone', obj: newObject(0, 0) }));
+        const p = player(d, seat);
+        p.hp = 4000;
+        p.n = 0;
+        const c = p.characterId ? cardOf(s, p.characterId) : undefined;
+        if (c) putCard(d, { ...c, zone: 'characterZone', obj: made(d, newObject(0, 0)) });
       }
-      return next;
+      return;
     }
     case 'OpeningHandDrawn': {
-      const next = withPlayer(drawInto(state, actor, (payload as E.OpeningHandDrawn).cardIds), actor, (p) => ({ ...p, openingHandDrawn: true }));
-      return SEATS.every((s) => next.players[s].openingHandDrawn) ? { ...next, stage: 'mulligan' } : next;
+      drawInto(d, actor, (payload as E.OpeningHandDrawn).cardIds);
+      player(d, actor).openingHandDrawn = true;
+      if (SEATS.every((seat) => s.players[seat].openingHandDrawn)) s.stage = 'mulligan';
+      return;
     }
     case 'Mulligan': {
       const m = payload as E.Mulligan;
-      let next = state;
-      for (const id of m.cardIds) next = moveCard(next, id, 'deck', { position: 'bottom' });
-      next = withPlayer(drawInto(next, actor, m.drawnCardIds), actor, (p) => ({ ...p, mulliganDone: true }));
-      if (!SEATS.every((s) => next.players[s].mulliganDone)) return next;
-      return startTurn({ ...next, stage: 'playing', turn: 0 }, next.firstPlayer ?? 'p1');
+      for (const id of m.cardIds) moveCard(d, id, 'deck', { position: 'bottom' });
+      drawInto(d, actor, m.drawnCardIds);
+      player(d, actor).mulliganDone = true;
+      if (!SEATS.every((seat) => s.players[seat].mulliganDone)) return;
+      s.stage = 'playing';
+      s.turn = 0;
+      return startTurn(d, s.firstPlayer ?? 'p1');
     }
     case 'AdvancePhase': {
-      const i = PHASES.indexOf(state.phase ?? 'n');
-      return { ...state, phase: PHASES[Math.min(i + 1, PHASES.length - 1)]! };
+      const i = PHASES.indexOf(s.phase ?? 'n');
+      s.phase = PHASES[Math.min(i + 1, PHASES.length - 1)]!;
+      return;
     }
     case 'DrawForTurn': {
       const cardId = (payload as E.DrawForTurn).cardId;
-      return { ...(cardId ? drawInto(state, actor, [cardId]) : state), drawnThisTurn: true };
+      if (cardId) drawInto(d, actor, [cardId]);
+      s.drawnThisTurn = true;
+      return;
     }
     case 'PlayCard':
-      return playCard(state, actor, payload as E.PlayCard);
+      return playCard(d, actor, payload as E.PlayCard);
     case 'ActivateAbility':
-      return activateAbility(state, actor, payload as E.ActivateAbility);
+      return activateAbility(d, actor, payload as E.ActivateAbility);
     case 'PassPriority':
-      return resolveTop(state);
+      return resolveTop(d);
     case 'SellCard': {
-      const card = cardOf(state, (payload as E.SellCard).cardId);
-      if (!card) return state;
-      const refund = catalogOf(state, card).worthless ? 0 : Math.floor((card.obj?.nPaid ?? 0) / 2); // BB-R2
-      return withPlayer(moveCard(state, card.id, 'graveyard'), card.owner, (p) => ({ ...p, n: p.n + refund }));
+      const c = cardOf(s, (payload as E.SellCard).cardId);
+      if (!c) return;
+      const refund = catalogOf(s, c).worthless ? 0 : Math.floor((c.obj?.nPaid ?? 0) / 2); // BB-R2
+      moveCard(d, c.id, 'graveyard');
+      player(d, c.owner).n += refund;
+      return;
     }
     case 'DeclareAttack':
-      return declareAttack(state, actor, payload as E.DeclareAttack);
+      return declareAttack(d, actor, payload as E.DeclareAttack);
     case 'DeclareDefenders': {
       const ids = (payload as E.DeclareDefenders).defenderIds;
-      if (!state.battle) return state;
-      return { ...state, battle: { ...state.battle, defenders: ids, declaredDefenders: ids.length > 0, step: ids.length > 0 ? 'assign' : 'resolve' } };
+      const b = battle(d);
+      if (!b) return;
+      b.defenders = ids;
+      b.declaredDefenders = ids.length > 0;
+      b.step = ids.length > 0 ? 'assign' : 'resolve';
+      return;
     }
     case 'AssignDamage': {
       const a = payload as E.AssignDamage;
-      if (!state.battle) return state;
-      const fixedDamage = battleDamage(state, state.battle);
-      return { ...state, battle: { ...state.battle, fixedDamage, assignment: { shares: a.shares, toCharacter: a.toCharacter }, step: 'resolve' } };
+      if (!s.battle) return;
+      const fixedDamage = battleDamage(s, s.battle);
+      const b = battle(d)!;
+      b.fixedDamage = fixedDamage;
+      b.assignment = { shares: a.shares, toCharacter: a.toCharacter };
+      b.step = 'resolve';
+      return;
     }
     case 'ResolveBattle':
-      return resolveBattle(state);
+      return resolveBattle(d);
     case 'DiscardToHandLimit': {
-      let next = state;
-      for (const id of (payload as E.DiscardToHandLimit).cardIds) next = moveCard(next, id, 'graveyard');
-      return { ...next, handCheckDone: true };
+      for (const id of (payload as E.DiscardToHandLimit).cardIds) moveCard(d, id, 'graveyard');
+      s.handCheckDone = true;
+      return;
     }
     case 'EndTurn':
-      return endTurn(state);
+      return endTurn(d);
     case 'Concede':
-      return state;
+      return;
     case 'CardsPutInGraveyard': {
-      let next = state;
-      for (const { cardId } of (payload as E.CardsPutInGraveyard).cards) next = moveCard(next, cardId, 'graveyard');
-      return next;
+      for (const { cardId } of (payload as E.CardsPutInGraveyard).cards) moveCard(d, cardId, 'graveyard');
+      return;
     }
     case 'GameEnded': {
       const g = payload as E.GameEnded;
-      return { ...state, stage: 'ended', result: { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason } };
+      s.stage = 'ended';
+      s.result = { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason };
+      return;
     }
     default:
-      return evolveEffect(state, event);
+      return evolveEffect(d, event);
   }
 }
 
-function registerDeck(state: BfbState, seat: Seat, reg: E.DeckRegistered): BfbState {
-  const bound: [string, CardState][] = [];
+function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
+  const s = d.s;
   const owned = reg.specialArtOwnership?.counts ?? {};
   const bind = (entry: E.DeckEntry, zone: string) => {
-    const special = entry.artId !== undefined && state.catalog.get(entry.catalogId)?.artVariants?.some((v) => v.artId === entry.artId && v.special);
+    const special = entry.artId !== undefined && s.catalog.get(entry.catalogId)?.artVariants?.some((v) => v.artId === entry.artId && v.special);
     // BB-R21: a special art the player does not own is shown as the normal art.
     const keepArt = entry.artId !== undefined && (!special || (owned[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0);
-    const card: CardState = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, zone, usedThisGame: [], ...(keepArt ? { artId: entry.artId! } : {}) };
-    bound.push([entry.cardId, card]);
+    const c: WCard = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, artId: keepArt ? entry.artId! : undefined, zone, obj: undefined, usedThisGame: [] };
+    putCard(d, c);
   };
   bind(reg.character, 'unplaced');
   reg.main.forEach((e) => bind(e, 'deck'));
   reg.extra.forEach((e) => bind(e, 'extraDeck'));
-  const cards = withCards(state.cards, bound.map(([, card]) => card));
-  const next = withPlayer({ ...state, cards }, seat, (p) => ({
-    ...p,
-    characterId: reg.character.cardId,
-    deckRegistered: true,
-    deck: { top: [], middle: reg.main.map((e) => e.cardId), bottom: [] },
-    zones: { ...p.zones, extraDeck: reg.extra.map((e) => e.cardId) },
-  }));
-  return SEATS.every((s) => next.players[s].deckRegistered) ? { ...next, stage: 'firstPlayer' } : next;
+  const p = player(d, seat);
+  p.characterId = reg.character.cardId;
+  p.deckRegistered = true;
+  p.deck = made(d, { top: made(d, []), middle: made(d, reg.main.map((e) => e.cardId)), bottom: made(d, []) });
+  p.zones = made(d, { ...p.zones, extraDeck: made(d, reg.extra.map((e) => e.cardId)) });
+  if (SEATS.every((x) => s.players[x].deckRegistered)) s.stage = 'firstPlayer';
 }
 
 function cardCost(state: BfbState, card: CardState, override?: { amount: number }): number {
   return override?.amount ?? catalogOf(state, card).nCost ?? 0;
 }
 
-function playCard(state: BfbState, actor: Seat, play: E.PlayCard): BfbState {
-  const card = cardOf(state, play.cardId);
-  if (!card) return state;
-  const entry = catalogOf(state, card);
-  const nPaid = cardCost(state, card, play.costOverride);
-  const paid = withPlayer(state, actor, (p) => ({ ...p, n: p.n - nPaid }));
+function playCard(d: Draft, actor: Seat, play: E.PlayCard): void {
+  const s = d.s;
+  const c = cardOf(s, play.cardId);
+  if (!c) return;
+  const entry = catalogOf(s, c);
+  const nPaid = cardCost(s, c, play.costOverride);
+  player(d, actor).n -= nPaid;
   const destination = play.destination !== undefined ? posKey(play.destination) : undefined;
-  const countsAsPlayed = actor === state.turnPlayer;
+  const countsAsPlayed = actor === s.turnPlayer;
   if (entry.type === 'Skill' || entry.pray) {
-    const item: StackItem = { kind: 'card', controller: actor, cardId: card.id, nPaid, countsAsPlayed, ...(destination ? { destination } : {}) };
-    return { ...moveCard(paid, card.id, 'stack'), stack: [...state.stack, item] };
+    const item: StackItem = { kind: 'card', controller: actor, cardId: c.id, nPaid, countsAsPlayed, ...(destination ? { destination } : {}) };
+    moveCard(d, c.id, 'stack');
+    stack(d).push(item);
+    return;
   }
-  return enterFromPlay(paid, card.id, destination, nPaid, countsAsPlayed);
+  enterFromPlay(d, c.id, destination, nPaid, countsAsPlayed);
 }
 
 /** A played card arrives: into its destination, or to the graveyard (oneShot); counted for bonus N (§7.2). */
-function enterFromPlay(state: BfbState, cardId: string, destination: string | undefined, nPaid: number, counts: boolean): BfbState {
-  const owner = cardOf(state, cardId)!.owner;
-  const placed = destination === undefined || !(destination.startsWith('host:') ? hostStillThere(state, destination) : true)
-    ? moveCard(state, cardId, 'graveyard')
-    : moveCard(state, cardId, destination, { nPaid });
-  return counts ? withPlayer(placed, owner, (p) => ({ ...p, playedFromHandThisTurn: p.playedFromHandThisTurn + 1 })) : placed;
+function enterFromPlay(d: Draft, cardId: string, destination: string | undefined, nPaid: number, counts: boolean): void {
+  const owner = cardOf(d.s, cardId)!.owner;
+  if (destination === undefined || !(destination.startsWith('host:') ? hostStillThere(d.s, destination) : true)) moveCard(d, cardId, 'graveyard');
+  else moveCard(d, cardId, destination, { nPaid });
+  if (counts) player(d, owner).playedFromHandThisTurn++;
 }
 
 const hostStillThere = (state: BfbState, destination: string): boolean => {
@@ -182,115 +216,118 @@ const hostStillThere = (state: BfbState, destination: string): boolean => {
   return host !== undefined && inPlay(host) && host.zone !== 'characterZone';
 };
 
-function activateAbility(state: BfbState, actor: Seat, act: E.ActivateAbility): BfbState {
-  const card = cardOf(state, act.cardId);
-  const ab = card && catalogOf(state, card).abilities?.find((a) => a.id === act.abilityId);
-  if (!card || !ab) return state;
-  const cost = act.costOverride?.amount ?? ab.nCost ?? 0;
-  let next = withPlayer(state, actor, (p) => ({ ...p, n: p.n - cost }));
-  next = recordUse(next, card.id, `ability:${ab.id}`, ab.cd, ab.limit);
-  if (catalogOf(state, card).type === 'Skill' || ab.kind === 'pray') {
-    next = { ...next, stack: [...next.stack, { kind: 'ability', controller: actor, cardId: card.id, abilityId: ab.id }] };
-  }
-  return next;
+function activateAbility(d: Draft, actor: Seat, act: E.ActivateAbility): void {
+  const s = d.s;
+  const c = cardOf(s, act.cardId);
+  const ab = c && catalogOf(s, c).abilities?.find((a) => a.id === act.abilityId);
+  if (!c || !ab) return;
+  const type = catalogOf(s, c).type;
+  player(d, actor).n -= act.costOverride?.amount ?? ab.nCost ?? 0;
+  recordUse(d, c.id, `ability:${ab.id}`, ab.cd, ab.limit);
+  if (type === 'Skill' || ab.kind === 'pray') stack(d).push({ kind: 'ability', controller: actor, cardId: c.id, abilityId: ab.id });
 }
 
 /** §8.2: the top item resolves; priority then follows the new top item. */
-export function resolveTop(state: BfbState): BfbState {
-  const top = state.stack[state.stack.length - 1];
-  if (!top) return state;
-  const next: BfbState = { ...state, stack: state.stack.slice(0, -1) };
-  if (top.kind === 'card') return enterFromPlay(next, top.cardId, top.destination, top.nPaid ?? 0, top.countsAsPlayed ?? false);
-  if (top.kind === 'attack' && next.battle) {
-    const attacker = cardOf(next, next.battle.attackerId);
-    return attacker && inPlay(attacker) ? { ...next, battle: { ...next.battle, step: 'defend' } } : closeBattle(next); // BB-R35
+export function resolveTop(d: Draft): void {
+  const top = d.s.stack[d.s.stack.length - 1];
+  if (!top) return;
+  stack(d).pop();
+  if (top.kind === 'card') return enterFromPlay(d, top.cardId, top.destination, top.nPaid ?? 0, top.countsAsPlayed ?? false);
+  const b = d.s.battle;
+  if (top.kind === 'attack' && b) {
+    const attacker = cardOf(d.s, b.attackerId);
+    if (attacker && inPlay(attacker)) battle(d)!.step = 'defend';
+    else closeBattle(d); // BB-R35
   }
-  return next;
 }
 
-function declareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): BfbState {
-  const attacker = cardOf(state, attack.attackerId);
-  if (!attacker) return state;
-  const skill = attack.using === 'atk' ? undefined : catalogOf(state, attacker).combatSkills?.find((s) => s.id === attack.using);
-  let next = withPlayer(state, actor, (p) => ({ ...p, n: p.n - (skill?.nCost ?? 0) }));
-  if (skill) next = recordUse(next, attacker.id, `skill:${skill.id}`, skill.cd);
-  if (!attack.immediate) next = withObject(next, attacker.id, (o) => ({ ...o, attacksThisTurn: o.attacksThisTurn + 1 }));
-  return {
-    ...next,
-    battle: {
-      attackerId: attacker.id,
-      attackingSeat: actor,
-      using: attack.using,
-      immediate: attack.immediate === true,
-      ...(attack.sourceCardId ? { sourceCardId: attack.sourceCardId } : {}),
-      step: 'declared',
-      damageDelta: 0,
-      grantedPierce: false,
-      grantedCannotBePrevented: false,
-      declaredDefenders: false,
-      defenders: [],
-    },
-    stack: [...next.stack, { kind: 'attack', controller: actor, cardId: attacker.id }],
-  };
+function declareAttack(d: Draft, actor: Seat, attack: E.DeclareAttack): void {
+  const s = d.s;
+  const attacker = cardOf(s, attack.attackerId);
+  if (!attacker) return;
+  const skill = attack.using === 'atk' ? undefined : catalogOf(s, attacker).combatSkills?.find((x) => x.id === attack.using);
+  player(d, actor).n -= skill?.nCost ?? 0;
+  if (skill) recordUse(d, attacker.id, `skill:${skill.id}`, skill.cd);
+  if (!attack.immediate) {
+    const o = object(d, attacker.id);
+    if (o) o.attacksThisTurn++;
+  }
+  s.battle = made<WBattle>(d, {
+    attackerId: attacker.id,
+    attackingSeat: actor,
+    using: attack.using,
+    immediate: attack.immediate === true,
+    sourceCardId: attack.sourceCardId ? attack.sourceCardId : undefined,
+    step: 'declared',
+    damageDelta: 0,
+    grantedPierce: false,
+    grantedCannotBePrevented: false,
+    declaredDefenders: false,
+    defenders: [],
+    fixedDamage: undefined,
+    assignment: undefined,
+  });
+  stack(d).push({ kind: 'attack', controller: actor, cardId: attacker.id });
 }
 
 /** §9.2 step 5 and 6: defenders take their shares, the Character the rest, then the battle ends. */
-function resolveBattle(state: BfbState): BfbState {
-  const battle = state.battle;
-  if (!battle) return state;
-  const defending = other(battle.attackingSeat);
+function resolveBattle(d: Draft): void {
+  const s = d.s;
+  const b = s.battle;
+  if (!b) return;
+  const defending = other(b.attackingSeat);
   const destroyed: string[] = [];
   let toCharacter: number;
-  if (battle.declaredDefenders) {
-    for (const id of battle.defenders) {
-      const d = cardOf(state, id)!;
-      const received = Math.max(0, (battle.assignment?.shares[id] ?? 0) - block(state, d));
-      if (survives(state, d, received)) continue;
+  if (b.declaredDefenders) {
+    for (const id of b.defenders) {
+      const defender = cardOf(s, id)!;
+      const received = Math.max(0, (b.assignment?.shares[id] ?? 0) - block(s, defender));
+      if (survives(s, defender, received)) continue;
       destroyed.push(id);
     }
-    toCharacter = battle.assignment?.toCharacter ?? 0;
+    toCharacter = b.assignment?.toCharacter ?? 0;
   } else {
-    toCharacter = battleDamage(state, battle);
+    toCharacter = battleDamage(s, b);
   }
-  const damage = Math.max(0, toCharacter - characterBlock(state, defending));
-  let next = state;
-  for (const id of destroyed) next = moveCard(next, id, 'graveyard');
-  next = withPlayer(next, defending, (p) => ({ ...p, hp: p.hp - damage }));
-  const attacker = cardOf(next, battle.attackerId);
-  if (attacker && inPlay(attacker) && attacker.zone !== 'characterZone' && hasKeyword(next, attacker, 'Rebound')) {
-    next = moveCard(next, attacker.id, 'hand');
-  }
-  return closeBattle(next);
+  const damage = Math.max(0, toCharacter - characterBlock(s, defending));
+  for (const id of destroyed) moveCard(d, id, 'graveyard');
+  player(d, defending).hp -= damage;
+  const attacker = cardOf(s, b.attackerId);
+  if (attacker && inPlay(attacker) && attacker.zone !== 'characterZone' && hasKeyword(s, attacker, 'Rebound')) moveCard(d, attacker.id, 'hand');
+  closeBattle(d);
 }
 
 /** §6 end-of-turn cleanup: Burn, CD, expiry, bonus-N bookkeeping, then the next turn's N Phase. */
-function endTurn(state: BfbState): BfbState {
-  const seat = state.turnPlayer;
-  if (!seat) return state;
-  let next = tickBurns(state, seat);
-  if (SEATS.some((s) => next.players[s].hp <= 0)) return next; // the game ends; the rest of the cleanup is not applied
-  next = cleanUpCards(next);
-  next = withPlayer(next, seat, (p) => ({ ...p, playedFromHandLastOwnTurn: p.playedFromHandThisTurn, playedFromHandThisTurn: 0 }));
-  return startTurn(next, other(seat));
+function endTurn(d: Draft): void {
+  const s = d.s;
+  const seat = s.turnPlayer;
+  if (!seat) return;
+  tickBurns(d, seat);
+  if (SEATS.some((x) => s.players[x].hp <= 0)) return; // the game ends; the rest of the cleanup is not applied
+  cleanUpCards(d);
+  const p = player(d, seat);
+  p.playedFromHandLastOwnTurn = p.playedFromHandThisTurn;
+  p.playedFromHandThisTurn = 0;
+  startTurn(d, other(seat));
 }
 
-function tickBurns(state: BfbState, seat: Seat): BfbState {
-  let next = state;
-  const targets: { id: string; amount: number }[] = [];
-  for (const id of inPlayIds(state)) {
-    const card = cardOf(state, id)!;
-    if (!card.obj) continue;
-    for (const s of card.obj.statuses) if (s.burn && s.burn.tickAt === seat) targets.push({ id: card.id, amount: s.burn.amount });
+function tickBurns(d: Draft, seat: Seat): void {
+  const s = d.s;
+  let targets: { id: string; amount: number }[] | undefined;
+  const cards = inPlayCards(s);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (!c.obj) continue;
+    for (const x of c.obj.statuses) if (x.burn && x.burn.tickAt === seat) (targets ??= []).push({ id: c.id, amount: x.burn.amount });
   }
+  if (!targets) return;
   for (const { id, amount } of targets) {
-    const card = cardOf(next, id)!;
-    if (!inPlay(card)) continue;
-    if (card.zone === 'characterZone') {
-      const damage = Math.max(0, amount - characterBlock(next, card.owner));
-      next = withPlayer(next, card.owner, (p) => ({ ...p, hp: p.hp - damage }));
-    } else if (!survives(next, card, Math.max(0, amount - block(next, card)))) {
-      next = moveCard(next, id, 'graveyard');
+    const c = cardOf(s, id)!;
+    if (!inPlay(c)) continue;
+    if (c.zone === 'characterZone') {
+      player(d, c.owner).hp -= Math.max(0, amount - characterBlock(s, c.owner));
+    } else if (!survives(s, c, Math.max(0, amount - block(s, c)))) {
+      moveCard(d, id, 'graveyard');
     }
   }
-  return next;
 }

@@ -1,9 +1,10 @@
 import type { BfbCard } from '@cardlog/events';
 import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
-import { decide } from './decide';
+import { decide, step } from './decide';
 import { describe } from './describe';
-import { evolve } from './evolve';
+import { applyEvent, evolve } from './evolve';
+import { inPlace, ownState } from './mutate';
 import { initialState } from './setup';
 import { BfbState } from './state';
 import { view } from './view';
@@ -30,4 +31,9 @@ export const bornFromBlood: GameSystem<BfbState, BfbCard> = {
   outcome,
   view,
   describe,
+  inPlace: {
+    own: ownState,
+    step,
+    apply: (state, event) => applyEvent(inPlace(state), event),
+  },
 };

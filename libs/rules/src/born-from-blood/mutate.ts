@@ -1,79 +1,288 @@
-import { BfbState, CardId, CardState, DeckState, FieldObject, PlayerState, SEATS, Seat, Until, ZoneKey, cardOf, fieldCardIds, isFieldKey, withCards } from './state';
+import {
+  Battle,
+  BfbState,
+  CardId,
+  CardState,
+  DeckState,
+  FieldObject,
+  PlayerState,
+  SEATS,
+  Seat,
+  StackItem,
+  Until,
+  ZoneKey,
+  bucketOf,
+  cardOf,
+  isFieldKey,
+} from './state';
 
-/** Small pure updates shared by evolve; each returns a new state and shares everything it did not touch. */
-
-export function withPlayer(state: BfbState, seat: Seat, update: (p: PlayerState) => PlayerState): BfbState {
-  return { ...state, players: { ...state.players, [seat]: update(state.players[seat]) } };
+/**
+ * The one rule book changes a state it may write to, through a `Draft`. `fresh` holds the objects
+ * this change made: anything not in it belongs to an earlier state, so it is copied before its
+ * first write (copy-on-write, for the pure `evolve`). `fresh: null` says the caller owns every
+ * container of `s` (a state from `own`), and the rules write to them directly.
+ *
+ * Written in place: the state, `players`, each player with its `deck` and `zones` and their lists,
+ * `cards` with its buckets and the cards in them, a card's `obj`, `stack` and `battle`. Everything
+ * else (the lists inside an object, counters, cd records, catalog, config, result) is replaced
+ * whole when it changes, never written to, so states may share it.
+ */
+export interface Draft {
+  readonly s: WState;
+  readonly fresh: Set<object> | null;
 }
 
-export function withCard(state: BfbState, id: CardId, update: (c: CardState) => CardState): BfbState {
-  const card = cardOf(state, id);
-  return card ? replaceCards(state, [update(card)]) : state;
+type W<T> = { -readonly [K in keyof T]: T[K] };
+export type WDeck = { top: CardId[]; middle: CardId[]; bottom: CardId[] };
+export type WPlayer = W<Omit<PlayerState, 'deck' | 'zones'>> & { deck: WDeck; zones: Record<ZoneKey, CardId[]> };
+export type WCard = W<CardState>;
+export type WObject = W<FieldObject>;
+export type WBattle = W<Battle>;
+export type WState = W<Omit<BfbState, 'players' | 'cards' | 'stack' | 'battle'>> & {
+  players: Record<Seat, WPlayer>;
+  cards: Record<string, Record<CardId, WCard>>;
+  stack: StackItem[];
+  battle: WBattle | undefined;
+};
+
+/** A draft that copies on write: `state` and everything in it stay as they are. */
+export function draftOf(state: BfbState): Draft {
+  const s = { ...state } as WState;
+  const fresh = new Set<object>();
+  fresh.add(s);
+  return { s, fresh };
 }
 
-/** Puts updated cards in place, copying only the buckets they live in. */
-export function replaceCards(state: BfbState, updated: readonly CardState[]): BfbState {
-  if (updated.length === 0) return state;
-  return { ...state, cards: withCards(state.cards, updated) };
+/** A draft over a state the caller owns (from `ownState`): the rules write to it directly. */
+export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null });
+
+/**
+ * A copy of every container the rules write to; shares the parts that are only ever replaced. Every
+ * field is set, even when undefined, so that writing one later does not change the object's shape.
+ */
+export function ownState(state: BfbState): BfbState {
+  const cards: Record<string, Record<CardId, WCard>> = {};
+  for (const key in state.cards) {
+    const bucket = state.cards[key]!;
+    const copy = Object.create(null) as Record<CardId, WCard>;
+    for (const id in bucket) copy[id] = copyCard(bucket[id]!);
+    cards[key] = copy;
+  }
+  const s: WState = {
+    catalog: state.catalog,
+    config: state.config,
+    headerConfig: state.headerConfig,
+    stage: state.stage,
+    result: state.result,
+    firstPlayer: state.firstPlayer,
+    turn: state.turn,
+    turnPlayer: state.turnPlayer,
+    phase: state.phase,
+    drawnThisTurn: state.drawnThisTurn,
+    handCheckDone: state.handCheckDone,
+    stack: state.stack.slice(),
+    battle: state.battle ? { ...state.battle } : undefined,
+    players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
+    cards,
+  };
+  return s;
 }
 
-export function withObject(state: BfbState, id: CardId, update: (o: FieldObject) => FieldObject): BfbState {
-  return withCard(state, id, (c) => (c.obj ? { ...c, obj: update(c.obj) } : c));
+function copyCard(c: CardState): WCard {
+  return { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId, zone: c.zone, obj: c.obj ? { ...c.obj } : undefined, usedThisGame: c.usedThisGame };
 }
+
+function copyPlayer(p: PlayerState): WPlayer {
+  const zones: Record<ZoneKey, CardId[]> = {};
+  for (const zone in p.zones) zones[zone] = p.zones[zone]!.slice();
+  return {
+    seat: p.seat,
+    name: p.name,
+    characterId: p.characterId,
+    hp: p.hp,
+    n: p.n,
+    counters: p.counters,
+    turnsTaken: p.turnsTaken,
+    playedFromHandThisTurn: p.playedFromHandThisTurn,
+    playedFromHandLastOwnTurn: p.playedFromHandLastOwnTurn,
+    deckRegistered: p.deckRegistered,
+    openingHandDrawn: p.openingHandDrawn,
+    mulliganDone: p.mulliganDone,
+    deck: { top: p.deck.top.slice(), middle: p.deck.middle.slice(), bottom: p.deck.bottom.slice() },
+    zones,
+    specialSlots: p.specialSlots,
+  };
+}
+
+/** `value` if this draft may write to it, else a copy it may write to (which the caller puts in place). */
+function writable<T extends object>(d: Draft, value: T, copy: (v: T) => T): T {
+  const fresh = d.fresh;
+  if (fresh === null || fresh.has(value)) return value;
+  const c = copy(value);
+  fresh.add(c);
+  return c;
+}
+
+// One copy function per kind of container, so that each spread sees one shape (a shared one goes megamorphic).
+const copyPlayers = (v: Record<Seat, WPlayer>) => ({ ...v });
+const copyOnePlayer = (v: WPlayer) => ({ ...v });
+const copyZones = (v: Record<ZoneKey, CardId[]>) => ({ ...v });
+const copyDeck = (v: WDeck) => ({ ...v });
+const copyBattle = (v: WBattle) => ({ ...v });
+const copyBuckets = (v: Record<string, Record<CardId, WCard>>) => ({ ...v });
+const copyOneCard = (v: WCard) => ({ ...v });
+const copyObject = (v: WObject) => ({ ...v });
+const list = <T>(v: T[]): T[] => v.slice();
+
+/** Marks an object this change made as writable (copy-on-write drafts only). */
+export function made<T extends object>(d: Draft, value: T): T {
+  d.fresh?.add(value);
+  return value;
+}
+
+export function player(d: Draft, seat: Seat): WPlayer {
+  const s = d.s;
+  if (d.fresh === null) return s.players[seat];
+  const players = (s.players = writable(d, s.players, copyPlayers));
+  return (players[seat] = writable(d, players[seat], copyOnePlayer));
+}
+
+/** A zone list of a player, writable (created empty when the player has none). */
+export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
+  const p = player(d, seat);
+  const zones = (p.zones = writable(d, p.zones, copyZones));
+  const current = zones[key];
+  if (current === undefined) return (zones[key] = made(d, []));
+  return (zones[key] = writable(d, current, list));
+}
+
+export function deckPart(d: Draft, seat: Seat, part: keyof WDeck): CardId[] {
+  const p = player(d, seat);
+  const deck = (p.deck = writable(d, p.deck, copyDeck));
+  return (deck[part] = writable(d, deck[part], list));
+}
+
+export function stack(d: Draft): StackItem[] {
+  return (d.s.stack = writable(d, d.s.stack, list));
+}
+
+export function battle(d: Draft): WBattle | undefined {
+  const b = d.s.battle;
+  return b === undefined ? undefined : (d.s.battle = writable(d, b, copyBattle));
+}
+
+
+/** A bound card, writable; undefined when no card has this id. */
+export function card(d: Draft, id: CardId): WCard | undefined {
+  const s = d.s;
+  const key = bucketOf(id);
+  let bucket = s.cards[key];
+  if (bucket === undefined || cardOf(s, id) === undefined) return undefined;
+  if (d.fresh === null) return bucket[id];
+  const cards = (s.cards = writable(d, s.cards, copyBuckets));
+  bucket = cards[key] = writable(d, bucket, nullCopy);
+  return (bucket[id] = writable(d, bucket[id]!, copyOneCard));
+}
+
+/** Puts a card object this change made in its bucket (a new card, or one replacing the old). */
+export function putCard(d: Draft, c: WCard): void {
+  const s = d.s;
+  const key = bucketOf(c.id);
+  const cards = (s.cards = writable(d, s.cards, copyBuckets));
+  const bucket = cards[key] === undefined ? made(d, Object.create(null) as Record<CardId, WCard>) : writable(d, cards[key]!, nullCopy);
+  cards[key] = bucket;
+  bucket[c.id] = made(d, c);
+}
+
+// A null-prototype copy: a card id such as `__proto__` stores a card, not a prototype. (A spread
+// defines own properties, `__proto__` included, and is several times faster than Object.assign.)
+const nullCopy = <T extends object>(v: T): T => Object.setPrototypeOf({ ...v }, null) as T;
+
+/** The field object of a card, writable; undefined when the card has none. */
+export function object(d: Draft, id: CardId): WObject | undefined {
+  const c = card(d, id);
+  if (!c || !c.obj) return undefined;
+  return (c.obj = writable(d, c.obj as WObject, copyObject));
+}
+
+// An object's lists and records are replaced whole, never written to: new objects may share these.
+const NONE: readonly never[] = Object.freeze([]);
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
 export function newObject(turn: number, nPaid: number): FieldObject {
   return {
     enteredTurn: turn,
     nPaid,
     attacksThisTurn: 0,
-    statuses: [],
-    modifiers: [],
-    grantedKeywords: [],
-    removedKeywords: [],
-    counters: {},
-    cd: {},
-    usedThisTurn: [],
+    statuses: NONE,
+    modifiers: NONE,
+    grantedKeywords: NONE,
+    removedKeywords: NONE,
+    counters: EMPTY,
+    cd: EMPTY,
+    usedThisTurn: NONE,
   };
 }
 
-const without = (list: readonly CardId[] | undefined, id: CardId): readonly CardId[] => (list ?? []).filter((x) => x !== id);
+/** Removes every `id` from a writable list. */
+function removeAll(ids: CardId[], id: CardId): void {
+  for (let i = ids.lastIndexOf(id); i >= 0; i = ids.lastIndexOf(id, i - 1)) {
+    ids.splice(i, 1);
+    if (i === 0) break;
+  }
+}
+
+const holds = (ids: readonly CardId[] | undefined, id: CardId) => ids !== undefined && ids.includes(id);
+
+/** Whether the deck-order rule lets `id` be drawn now (§12.1 *Deck order*): the part it comes from, or undefined. */
+export function drawablePart(deck: DeckState, id: CardId): keyof WDeck | undefined {
+  if (deck.top.length > 0) return deck.top[0] === id ? 'top' : undefined;
+  if (deck.middle.length > 0) return deck.middle.includes(id) ? 'middle' : undefined;
+  return deck.bottom[0] === id ? 'bottom' : undefined;
+}
 
 /** Takes a card out of the deck if the deck-order rule lets it be drawn now (§12.1 *Deck order*). */
 export function drawFromDeck(deck: DeckState, id: CardId): DeckState | undefined {
-  if (deck.top.length > 0) return deck.top[0] === id ? { ...deck, top: deck.top.slice(1) } : undefined;
-  if (deck.middle.length > 0) return deck.middle.includes(id) ? { ...deck, middle: without(deck.middle, id) } : undefined;
-  return deck.bottom[0] === id ? { ...deck, bottom: deck.bottom.slice(1) } : undefined;
+  const part = drawablePart(deck, id);
+  if (part === undefined) return undefined;
+  return { ...deck, [part]: part === 'middle' ? deck.middle.filter((x) => x !== id) : deck[part].slice(1) };
 }
 
 /** Draws the cards in order; the index of the first card that cannot be drawn, or the new deck. */
 export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckState } | { failAt: number } {
-  let current = deck;
+  const current: WDeck = { top: deck.top.slice(), middle: deck.middle.slice(), bottom: deck.bottom.slice() };
   for (let i = 0; i < ids.length; i++) {
-    const next = drawFromDeck(current, ids[i]!);
-    if (!next) return { failAt: i };
-    current = next;
+    const id = ids[i]!;
+    const part = drawablePart(current, id);
+    if (part === undefined) return { failAt: i };
+    if (part === 'middle') removeAll(current.middle, id);
+    else current[part].shift();
   }
   return { deck: current };
 }
 
-function detach(player: PlayerState, zone: ZoneKey, id: CardId): PlayerState {
-  if (zone === 'deck') {
-    const d = player.deck;
-    return { ...player, deck: { top: without(d.top, id), middle: without(d.middle, id), bottom: without(d.bottom, id) } };
+function detach(d: Draft, seat: Seat, from: ZoneKey, id: CardId): void {
+  if (from === 'deck') {
+    const deck = d.s.players[seat].deck;
+    if (holds(deck.top, id)) removeAll(deckPart(d, seat, 'top'), id);
+    if (holds(deck.middle, id)) removeAll(deckPart(d, seat, 'middle'), id);
+    if (holds(deck.bottom, id)) removeAll(deckPart(d, seat, 'bottom'), id);
+    return;
   }
-  if (zone === 'stack' || zone === 'characterZone' || zone === 'unplaced') return player;
-  return { ...player, zones: { ...player.zones, [zone]: without(player.zones[zone], id) } };
+  if (from === 'stack' || from === 'characterZone' || from === 'unplaced') return;
+  const ids = d.s.players[seat].zones[from];
+  if (ids === undefined) zone(d, seat, from);
+  else if (ids.includes(id)) removeAll(zone(d, seat, from), id);
 }
 
-function attach(player: PlayerState, zone: ZoneKey, id: CardId, position?: 'top' | 'bottom'): PlayerState {
-  if (zone === 'deck') {
-    const d = player.deck;
-    if (position === 'top') return { ...player, deck: { ...d, top: [id, ...d.top] } };
-    if (position === 'bottom') return { ...player, deck: { ...d, bottom: [...d.bottom, id] } };
-    return { ...player, deck: { ...d, middle: [...d.middle, id] } };
+function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' | 'bottom'): void {
+  if (to === 'deck') {
+    if (position === 'top') deckPart(d, seat, 'top').unshift(id);
+    else deckPart(d, seat, position === 'bottom' ? 'bottom' : 'middle').push(id);
+    return;
   }
-  if (zone === 'stack' || zone === 'characterZone') return player;
-  return { ...player, zones: { ...player.zones, [zone]: [...(player.zones[zone] ?? []), id] } };
+  if (to === 'stack' || to === 'characterZone') return;
+  zone(d, seat, to).push(id);
 }
 
 /**
@@ -81,74 +290,91 @@ function attach(player: PlayerState, zone: ZoneKey, id: CardId, position?: 'top'
  * leaving it drops the object and everything attached, ends `whileSourceOnField` effects and updates an
  * open battle (§9.2, BB-R35). A move between two field places keeps the object (BB-R41).
  */
-export function moveCard(state: BfbState, id: CardId, to: ZoneKey, opts: { position?: 'top' | 'bottom'; nPaid?: number } = {}): BfbState {
-  const card = cardOf(state, id);
-  if (!card) return state;
-  const player = attach(detach(state.players[card.owner], card.zone, id), to, id, opts.position);
-  const wasOn = isFieldKey(card.zone);
+export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: 'top' | 'bottom'; nPaid?: number } = {}): void {
+  const c = cardOf(d.s, id);
+  if (!c) return;
+  detach(d, c.owner, c.zone, id);
+  attach(d, c.owner, to, id, opts.position);
+  const wasOn = isFieldKey(c.zone);
   const isOn = isFieldKey(to);
-  const obj = wasOn && isOn ? card.obj : isOn ? newObject(state.turn, opts.nPaid ?? 0) : undefined;
-  const moved: CardState = { id: card.id, owner: card.owner, catalogId: card.catalogId, zone: to, usedThisGame: card.usedThisGame };
-  const next = replaceCards({ ...state, players: { ...state.players, [card.owner]: player } }, [
-    { ...moved, ...(card.artId ? { artId: card.artId } : {}), ...(obj ? { obj } : {}) },
-  ]);
-  return wasOn && !isOn ? afterLeavingField(next, id) : next;
+  const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
+  const w = card(d, id)!;
+  w.zone = to;
+  if (!w.artId) w.artId = undefined;
+  // A kept object stays shared until written to (`object` copies it then).
+  w.obj = obj === undefined || obj === c.obj ? obj : made(d, obj);
+  if (wasOn && !isOn) afterLeavingField(d, id);
 }
 
-function afterLeavingField(state: BfbState, id: CardId): BfbState {
-  let next = pruneAttachments(state, (until) => 'whileOnField' in until && until.whileOnField === id);
-  const battle = next.battle;
-  if (!battle) return next;
-  if (battle.attackerId === id && battle.step !== 'declared' && !battle.assignment) {
-    next = closeBattle(next); // BB-R35: no damage, no Rebound
-  } else if (battle.defenders.includes(id)) {
-    next = { ...next, battle: { ...battle, defenders: battle.defenders.filter((d) => d !== id) } };
+function afterLeavingField(d: Draft, id: CardId): void {
+  pruneAttachments(d, (until) => (until as { whileOnField?: CardId }).whileOnField === id);
+  const b = d.s.battle;
+  if (!b) return;
+  if (b.attackerId === id && b.step !== 'declared' && !b.assignment) {
+    closeBattle(d); // BB-R35: no damage, no Rebound
+  } else if (b.defenders.includes(id)) {
+    battle(d)!.defenders = b.defenders.filter((x) => x !== id);
   }
-  return next;
 }
+
+const endsWithBattle = (until: Until): boolean => 'battle' in until;
 
 /** Closes the open battle: `thisBattle` effects expire. */
-export function closeBattle(state: BfbState): BfbState {
-  const { battle: _closed, ...rest } = pruneAttachments(state, (until) => 'battle' in until);
-  return rest;
+export function closeBattle(d: Draft): void {
+  pruneAttachments(d, endsWithBattle);
+  d.s.battle = undefined;
+}
+
+/** Every card that carries object state: the Characters and the cards on the field, in that order per seat. */
+export function inPlayCards(state: BfbState): CardState[] {
+  const cards: CardState[] = [];
+  for (let i = 0; i < SEATS.length; i++) {
+    const p = state.players[SEATS[i]!];
+    if (p.characterId) {
+      const character = cardOf(state, p.characterId);
+      if (character?.zone === 'characterZone') cards.push(character);
+    }
+    const zones = p.zones;
+    for (const key in zones) {
+      const ids = zones[key]!;
+      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) cards.push(cardOf(state, ids[j]!)!);
+    }
+  }
+  return cards;
 }
 
 /** Every card that carries object state: the Characters and the cards on the field. */
 export function inPlayIds(state: BfbState): CardId[] {
-  const ids: CardId[] = [];
-  for (const seat of SEATS) {
-    const p = state.players[seat];
-    if (p.characterId && cardOf(state, p.characterId)?.zone === 'characterZone') ids.push(p.characterId);
-    fieldCardIds(p, ids);
-  }
-  return ids;
+  return inPlayCards(state).map((c) => c.id);
+}
+
+const anyExpired = (list: readonly { until: Until }[], expired: (until: Until) => boolean): boolean => {
+  for (let i = 0; i < list.length; i++) if (expired(list[i]!.until)) return true;
+  return false;
+};
+
+function keep<T extends { until: Until }>(list: readonly T[], expired: (until: Until) => boolean): readonly T[] {
+  return anyExpired(list, expired) ? list.filter((x) => !expired(x.until)) : list;
 }
 
 /** Drops the statuses, modifiers and keyword grants/removals whose duration has run out. */
-export function pruneAttachments(state: BfbState, expired: (until: Until) => boolean): BfbState {
-  const updated: CardState[] = [];
-  for (const id of inPlayIds(state)) {
-    const card = cardOf(state, id)!;
-    const o = card.obj;
-    if (!o) continue;
-    const keep = <T extends { until: Until }>(list: readonly T[]) => (list.some((x) => expired(x.until)) ? list.filter((x) => !expired(x.until)) : list);
-    const statuses = keep(o.statuses);
-    const modifiers = keep(o.modifiers);
-    const grantedKeywords = keep(o.grantedKeywords);
-    const removedKeywords = keep(o.removedKeywords);
-    if (statuses === o.statuses && modifiers === o.modifiers && grantedKeywords === o.grantedKeywords && removedKeywords === o.removedKeywords) continue;
-    updated.push({ ...card, obj: { ...o, statuses, modifiers, grantedKeywords, removedKeywords } });
+export function pruneAttachments(d: Draft, expired: (until: Until) => boolean): void {
+  const cards = inPlayCards(d.s);
+  for (let i = 0; i < cards.length; i++) {
+    const o = cards[i]!.obj;
+    if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) continue;
+    const w = object(d, cards[i]!.id)!;
+    w.statuses = keep(w.statuses, expired);
+    w.modifiers = keep(w.modifiers, expired);
+    w.grantedKeywords = keep(w.grantedKeywords, expired);
+    w.removedKeywords = keep(w.removedKeywords, expired);
   }
-  return replaceCards(state, updated);
 }
 
 /** Draws the named cards of a seat's deck into its hand, in order, skipping any that cannot be drawn. */
-export function drawInto(state: BfbState, seat: Seat, ids: readonly string[]): BfbState {
-  let next = state;
+export function drawInto(d: Draft, seat: Seat, ids: readonly string[]): void {
   for (const id of ids) {
-    const drawn = drawAll(next.players[seat].deck, [id]);
-    if (!('deck' in drawn)) continue;
-    next = moveCard(next, id, 'hand');
+    if (drawablePart(d.s.players[seat].deck, id) === undefined) continue;
+    moveCard(d, id, 'hand');
   }
-  return next;
 }

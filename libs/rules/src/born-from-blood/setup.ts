@@ -22,6 +22,18 @@ function emptyPlayer(seat: Seat, name: string): PlayerState {
   };
 }
 
+/** A catalog's cards by id, built once per catalog (a replay of many games shares the builtin one). */
+const maps = new WeakMap<readonly BfbCard[], ReadonlyMap<string, BfbCard>>();
+function catalogMap(cards: readonly BfbCard[]): ReadonlyMap<string, BfbCard> {
+  let map = maps.get(cards);
+  if (!map) {
+    const built = new Map<string, BfbCard>();
+    for (const card of cards) built.set(card.id, card);
+    maps.set(cards, (map = built));
+  }
+  return map;
+}
+
 /**
  * The state before `MatchCreated`. Born from Blood is for exactly two seats, p1 and p2: any other
  * header is rejected with BAD_PLAYERS (BB-R38).
@@ -34,8 +46,7 @@ export function initialState(header: GameHeader<BfbCard>): BfbState {
     });
   }
   const name = (seat: Seat) => header.players.find((p) => p.seat === seat)!.name;
-  const catalog = new Map<string, BfbCard>();
-  for (const card of header.catalog.cards) catalog.set(card.id, card);
+  const catalog = catalogMap(header.catalog.cards);
   const cdCountsEveryTurn = header.config['cdCountsEveryTurn'] === true;
   return {
     catalog,

@@ -1,6 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { evolveAndRemember } from './evolve';
-import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, isFieldKey, onField, other } from './state';
+import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, inPlay, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
 
@@ -21,7 +20,30 @@ const INERT = new Set([
   'LookAtCards',
   'ShuffleZone',
   'Note',
+  // They change the battle, N, the stack and use records, never the field, HP or a host.
+  'ActivateAbility',
+  'DeclareAttack',
+  'DeclareDefenders',
+  'AssignDamage',
 ]);
+
+/**
+ * Whether `action`, taken in state `before`, cannot give the state check anything to find: every
+ * decided event leaves a state the check has cleared, and these change neither the field, nor HP,
+ * nor a host. A pass that resolves an ability only takes it off the stack; one that resolves an
+ * attack whose attacker is still in play only moves the battle to its defend step (§8.2, §9.2).
+ */
+export function quietFor(before: BfbState, action: LogEvent): boolean {
+  if (INERT.has(action.type)) return true;
+  if (action.type !== 'PassPriority') return false;
+  const top = before.stack[before.stack.length - 1];
+  if (top === undefined || top.kind === 'ability') return true;
+  if (top.kind !== 'attack') return false;
+  const battle = before.battle;
+  if (battle === undefined) return true;
+  const attacker = cardOf(before, battle.attackerId);
+  return attacker !== undefined && inPlay(attacker);
+}
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
 export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
@@ -48,19 +70,19 @@ export function graveyardRound(state: BfbState): { cardId: string; reason: Reaso
 
 /**
  * The events the rules derive after `action` was applied (state `after`): the state check's rounds of
- * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1).
+ * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1). `fold`
+ * applies each derived CardsPutInGraveyard (a new state, or `after` changed in place).
  */
-export function deriveEvents(after: BfbState, action: LogEvent): LogEvent[] {
+export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState, quiet: boolean): LogEvent[] {
   const derived: LogEvent[] = [];
   let state = after;
-  // Every decided event leaves a state the check has cleared; these cannot touch the field or HP.
   for (;;) {
-    if (INERT.has(action.type)) break;
+    if (quiet) break;
     const cards = graveyardRound(state);
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
     derived.push(event);
-    state = evolveAndRemember(state, event);
+    state = fold(state, event);
   }
   const ended = gameEnd(state, action);
   if (ended) derived.push({ type: 'GameEnded', payload: ended });
@@ -71,9 +93,10 @@ function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | u
   const actor = action.player as Seat;
   if (action.type === 'Concede') return { winner: other(actor), reason: 'concede' };
   if (state.stage !== 'playing') return undefined;
-  const down = SEATS.filter((s) => state.players[s].hp <= 0);
-  if (down.length === 2) return { draw: true, reason: 'hp' }; // BB-R7 (house rule)
-  if (down.length === 1) return { winner: other(down[0]!), reason: 'hp' };
+  const p1Down = state.players.p1.hp <= 0;
+  const p2Down = state.players.p2.hp <= 0;
+  if (p1Down && p2Down) return { draw: true, reason: 'hp' }; // BB-R7 (house rule)
+  if (p1Down || p2Down) return { winner: other(p1Down ? 'p1' : 'p2'), reason: 'hp' };
   if (action.type === 'DrawForTurn' && (action.payload as { cardId?: string }).cardId === undefined) {
     return { winner: other(actor), reason: 'deckOut' }; // §1.1: only the Draw Phase draw decks out (BB-R6)
   }

@@ -158,19 +158,22 @@ export type CardBuckets = Readonly<Record<string, Readonly<Record<CardId, CardSt
 
 const BUCKETS = 16;
 
+const BUCKET_KEYS = Array.from({ length: BUCKETS }, (_, i) => String(i));
+
 /** The bucket of a card id: a small, stable hash of the id. */
 export function bucketOf(id: CardId): string {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
-  return String((h >>> 0) % BUCKETS);
+  return BUCKET_KEYS[(h >>> 0) % BUCKETS]!;
 }
-
-const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 /** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
 export const cardOf = (state: BfbState, id: CardId): CardState | undefined => {
   const bucket = state.cards[bucketOf(id)];
-  return bucket !== undefined && hasOwn(bucket, id) ? bucket[id] : undefined;
+  if (bucket === undefined) return undefined;
+  const card = bucket[id];
+  // A bound card is stored under its own id; what a bucket inherits (`constructor`, `__proto__`, …) is not.
+  return card !== undefined && card.id === id ? card : undefined;
 };
 
 export function allCards(state: BfbState): CardState[] {
@@ -179,7 +182,11 @@ export function allCards(state: BfbState): CardState[] {
   return out;
 }
 
-export const allCardIds = (state: BfbState): CardId[] => allCards(state).map((c) => c.id);
+export function allCardIds(state: BfbState): CardId[] {
+  const ids: CardId[] = [];
+  for (const key in state.cards) for (const id in state.cards[key]) ids.push(id);
+  return ids;
+}
 
 /** The buckets with `updated` put in place: one copy of the outer map and of each touched bucket. */
 export function withCards(buckets: CardBuckets, updated: readonly CardState[]): CardBuckets {
@@ -203,7 +210,28 @@ export function withCards(buckets: CardBuckets, updated: readonly CardState[]): 
 export const SLOT_CAPACITY: Readonly<Record<string, number>> = { mercenary: 3, artifact: 2, skill: 2, item: 1, offHand: 1 };
 
 export function isFieldKey(zone: ZoneKey): boolean {
-  return zone in SLOT_CAPACITY || zone === 'extraZone' || zone.startsWith('special:') || zone.startsWith('host:');
+  switch (zone) {
+    case 'mercenary':
+    case 'artifact':
+    case 'skill':
+    case 'item':
+    case 'offHand':
+    case 'extraZone':
+      return true;
+    case 'hand':
+    case 'deck':
+    case 'extraDeck':
+    case 'graveyard':
+    case 'removedFromGame':
+    case 'sealed':
+    case 'hideaway':
+    case 'characterZone':
+    case 'stack':
+    case 'unplaced':
+      return false;
+    default:
+      return zone in SLOT_CAPACITY || zone.startsWith('special:') || zone.startsWith('host:');
+  }
 }
 
 export const posKey = (pos: string | { special: string } | { host: string } | { maintain: string }): ZoneKey =>
@@ -220,7 +248,12 @@ export const onField = (card: CardState): boolean => isFieldKey(card.zone);
 /** On the field or in the Character Zone: the cards that carry object state. */
 export const inPlay = (card: CardState): boolean => card.zone === 'characterZone' || isFieldKey(card.zone);
 
-export const hasStatus = (card: CardState, status: Status): boolean => card.obj?.statuses.some((s) => s.status === status) ?? false;
+export function hasStatus(card: CardState, status: Status): boolean {
+  const statuses = card.obj?.statuses;
+  if (statuses === undefined) return false;
+  for (let i = 0; i < statuses.length; i++) if (statuses[i]!.status === status) return true;
+  return false;
+}
 
 /** Printed (unless Silenced) plus granted, minus removed keywords, with their values (BB-R14). */
 export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword; value?: number }[] {
@@ -231,10 +264,25 @@ export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword;
   return removed.length === 0 ? all : all.filter((e) => !removed.some((r) => r.kw === e.kw));
 }
 
-export const hasKeyword = (state: BfbState, card: CardState, kw: Keyword): boolean => keywordEntries(state, card).some((e) => e.kw === kw);
+/** `keywordEntries(…).some(e => e.kw === kw)`, without building the entries (asked on every attack). */
+export function hasKeyword(state: BfbState, card: CardState, kw: Keyword): boolean {
+  const o = card.obj;
+  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === kw)) return false;
+  if (o !== undefined && o.grantedKeywords.length > 0 && o.grantedKeywords.some((g) => g.kw === kw)) return true;
+  if (hasStatus(card, 'silence')) return false;
+  const printed = catalogOf(state, card).keywords;
+  if (printed === undefined) return false;
+  for (let i = 0; i < printed.length; i++) if (printed[i]!.kw === kw) return true;
+  return false;
+}
 
-const modifierSum = (card: CardState, stat: Modifier['stat']): number =>
-  (card.obj?.modifiers ?? []).reduce((sum, m) => (m.stat === stat ? sum + m.delta : sum), 0);
+function modifierSum(card: CardState, stat: Modifier['stat']): number {
+  const modifiers = card.obj?.modifiers;
+  if (modifiers === undefined) return 0;
+  let sum = 0;
+  for (let i = 0; i < modifiers.length; i++) if (modifiers[i]!.stat === stat) sum += modifiers[i]!.delta;
+  return sum;
+}
 
 /** Current HP of a non-Character card; undefined when it prints none. */
 export function currentHp(state: BfbState, card: CardState): number | undefined {
@@ -244,20 +292,36 @@ export function currentHp(state: BfbState, card: CardState): number | undefined 
 
 export const currentAtk = (state: BfbState, card: CardState): number => (catalogOf(state, card).atk ?? 0) + modifierSum(card, 'atk');
 
-export const block = (state: BfbState, card: CardState): number =>
-  keywordEntries(state, card).reduce((sum, e) => (e.kw === 'Block' ? sum + (e.value ?? 0) : sum), 0) + modifierSum(card, 'block');
+/** The Block values of `keywordEntries` summed, plus Block modifiers. */
+export function block(state: BfbState, card: CardState): number {
+  const o = card.obj;
+  let sum = modifierSum(card, 'block');
+  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === 'Block')) return sum;
+  if (!hasStatus(card, 'silence')) {
+    const printed = catalogOf(state, card).keywords;
+    if (printed !== undefined) for (let i = 0; i < printed.length; i++) if (printed[i]!.kw === 'Block') sum += printed[i]!.value ?? 0;
+  }
+  if (o !== undefined) for (let i = 0; i < o.grantedKeywords.length; i++) if (o.grantedKeywords[i]!.kw === 'Block') sum += o.grantedKeywords[i]!.value ?? 0;
+  return sum;
+}
 
 /** The Character's own Block plus the printed Block of its controller's Items on the field (BB-R25). */
 export function characterBlock(state: BfbState, seat: Seat): number {
   const player = state.players[seat];
   const character = player.characterId ? cardOf(state, player.characterId) : undefined;
   let total = character ? block(state, character) : 0;
-  for (const id of fieldCardIds(player)) {
-    const card = cardOf(state, id)!;
-    if (catalogOf(state, card).type !== 'Item' || hasStatus(card, 'silence')) continue;
-    const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
-    if (removed) continue;
-    for (const e of catalogOf(state, card).keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+  const zones = player.zones;
+  for (const zone in zones) {
+    const ids = zones[zone]!;
+    if (ids.length === 0 || !isFieldKey(zone)) continue;
+    for (let i = 0; i < ids.length; i++) {
+      const card = cardOf(state, ids[i]!)!;
+      const entry = catalogOf(state, card);
+      if (entry.type !== 'Item' || hasStatus(card, 'silence')) continue;
+      const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
+      if (removed) continue;
+      for (const e of entry.keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+    }
   }
   return total;
 }

@@ -1,5 +1,5 @@
-import { inPlayIds, replaceCards, withPlayer } from './mutate';
-import { BfbState, CardState, FieldObject, Seat, Until, cardOf } from './state';
+import { Draft, inPlayCards, object, player } from './mutate';
+import { BfbState, FieldObject, Seat, Until } from './state';
 
 /** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
 export function income(turnsTaken: number, playedLastOwnTurn: number): number {
@@ -10,12 +10,16 @@ export function income(turnsTaken: number, playedLastOwnTurn: number): number {
  * Starts a turn at its N Phase: `turnsTaken` counted and income folded. The per-turn records of the
  * cards (attacks, `oncePerTurn` uses) were reset by the cleanup of the turn before (`cleanUpCards`).
  */
-export function startTurn(state: BfbState, seat: Seat): BfbState {
-  const next: BfbState = { ...state, turn: state.turn + 1, turnPlayer: seat, phase: 'n', drawnThisTurn: false, handCheckDone: false };
-  return withPlayer(next, seat, (p) => {
-    const turnsTaken = p.turnsTaken + 1;
-    return { ...p, turnsTaken, n: p.n + income(turnsTaken, p.playedFromHandLastOwnTurn) };
-  });
+export function startTurn(d: Draft, seat: Seat): void {
+  const s = d.s;
+  s.turn++;
+  s.turnPlayer = seat;
+  s.phase = 'n';
+  s.drawnThisTurn = false;
+  s.handCheckDone = false;
+  const p = player(d, seat);
+  p.turnsTaken++;
+  p.n += income(p.turnsTaken, p.playedFromHandLastOwnTurn);
 }
 
 /** Resolves an event's `duration` into a stored `Until` (§8.3). */
@@ -46,41 +50,53 @@ const endsWithTurn = (status: string) => status === 'ready' || status === 'playa
  * `cdCountsEveryTurn`), "this turn" effects expire together with every Ready and Playable-this-turn
  * status (BB-R44), and attacks and `oncePerTurn` uses reset for the next turn.
  */
-export function cleanUpCards(state: BfbState): BfbState {
-  const turn = state.turn;
-  const updated: CardState[] = [];
-  for (const id of inPlayIds(state)) {
-    const card = cardOf(state, id)!;
-    const o = card.obj;
+export function cleanUpCards(d: Draft): void {
+  const s = d.s;
+  const turn = s.turn;
+  const cards = inPlayCards(s);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    const o = c.obj;
     if (!o) continue;
-    let cd: Record<string, FieldObject['cd'][string]> | undefined;
-    if (state.config.cdCountsEveryTurn || card.owner === state.turnPlayer) {
-      for (const key in o.cd) {
-        const entry = o.cd[key]!;
-        if (entry.remaining > 0 && entry.lastUsedTurn !== turn) {
-          cd ??= { ...o.cd };
-          cd[key] = { ...entry, remaining: entry.remaining - 1 };
-        }
-      }
-    }
-    const statuses = o.statuses.some((s) => endsNow(s.until, turn) || endsWithTurn(s.status))
-      ? o.statuses.filter((s) => !endsNow(s.until, turn) && !endsWithTurn(s.status))
-      : o.statuses;
-    const modifiers = o.modifiers.some((m) => endsNow(m.until, turn)) ? o.modifiers.filter((m) => !endsNow(m.until, turn)) : o.modifiers;
-    const grantedKeywords = o.grantedKeywords.some((g) => endsNow(g.until, turn))
-      ? o.grantedKeywords.filter((g) => !endsNow(g.until, turn))
-      : o.grantedKeywords;
-    const removedKeywords = o.removedKeywords.some((r) => endsNow(r.until, turn))
-      ? o.removedKeywords.filter((r) => !endsNow(r.until, turn))
-      : o.removedKeywords;
+    const countsDown = (s.config.cdCountsEveryTurn || c.owner === s.turnPlayer) && cdCountsDown(o.cd, turn);
     const reset = o.attacksThisTurn !== 0 || o.usedThisTurn.length > 0;
-    if (!cd && !reset && statuses === o.statuses && modifiers === o.modifiers && grantedKeywords === o.grantedKeywords && removedKeywords === o.removedKeywords) {
-      continue;
+    const statuses = statusesEnd(o.statuses, turn);
+    const modifiers = anyEndsNow(o.modifiers, turn);
+    const granted = anyEndsNow(o.grantedKeywords, turn);
+    const removed = anyEndsNow(o.removedKeywords, turn);
+    if (!(countsDown || reset || statuses || modifiers || granted || removed)) continue;
+    const w = object(d, c.id)!;
+    if (countsDown) {
+      const cd: Record<string, FieldObject['cd'][string]> = { ...w.cd };
+      for (const key in cd) {
+        const entry = cd[key]!;
+        if (entry.remaining > 0 && entry.lastUsedTurn !== turn) cd[key] = { ...entry, remaining: entry.remaining - 1 };
+      }
+      w.cd = cd;
     }
-    updated.push({
-      ...card,
-      obj: { ...o, cd: cd ?? o.cd, statuses, modifiers, grantedKeywords, removedKeywords, attacksThisTurn: 0, usedThisTurn: [] },
-    });
+    if (statuses) w.statuses = w.statuses.filter((x) => !endsNow(x.until, turn) && !endsWithTurn(x.status));
+    if (modifiers) w.modifiers = w.modifiers.filter((x) => !endsNow(x.until, turn));
+    if (granted) w.grantedKeywords = w.grantedKeywords.filter((x) => !endsNow(x.until, turn));
+    if (removed) w.removedKeywords = w.removedKeywords.filter((x) => !endsNow(x.until, turn));
+    w.attacksThisTurn = 0;
+    if (w.usedThisTurn.length > 0) w.usedThisTurn = [];
   }
-  return replaceCards(state, updated);
+}
+
+function anyEndsNow(list: readonly { until: Until }[], turn: number): boolean {
+  for (let i = 0; i < list.length; i++) if (endsNow(list[i]!.until, turn)) return true;
+  return false;
+}
+
+function statusesEnd(list: FieldObject['statuses'], turn: number): boolean {
+  for (let i = 0; i < list.length; i++) if (endsNow(list[i]!.until, turn) || endsWithTurn(list[i]!.status)) return true;
+  return false;
+}
+
+function cdCountsDown(cd: FieldObject['cd'], turn: number): boolean {
+  for (const key in cd) {
+    const entry = cd[key]!;
+    if (entry.remaining > 0 && entry.lastUsedTurn !== turn) return true;
+  }
+  return false;
 }

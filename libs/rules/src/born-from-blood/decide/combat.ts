@@ -17,7 +17,7 @@ import {
   onField,
   cardOf,
 } from '../state';
-import { check, noBattle, stackEmpty, turnPlayerOnly } from './guards';
+import { check, noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 /** §9.1, §9.2 step 1 and §9.6. */
 export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): void {
@@ -25,46 +25,48 @@ export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.Decl
   stackEmpty(state);
   noBattle(state);
   const immediate = attack.immediate === true;
-  check(immediate || state.phase === 'combat', 'WRONG_PHASE', 'attacks are declared in the Combat Phase (or immediately, by an effect)', {
-    phase: state.phase,
-  });
+  if (!immediate && state.phase !== 'combat') {
+    refuse('WRONG_PHASE', 'attacks are declared in the Combat Phase (or immediately, by an effect)', { phase: state.phase });
+  }
   const attacker = cardOf(state, attack.attackerId)!;
-  check(attacker.owner === actor && inPlay(attacker), 'BAD_ATTACKER', `${attacker.id} is neither on ${actor}'s field nor their Character`, {
-    attackerId: attacker.id,
-  });
+  if (!(attacker.owner === actor && inPlay(attacker))) {
+    refuse('BAD_ATTACKER', `${attacker.id} is neither on ${actor}'s field nor their Character`, { attackerId: attacker.id });
+  }
   const entry = catalogOf(state, attacker);
   const silenced = hasStatus(attacker, 'silence');
   const skill = attack.using === 'atk' ? undefined : combatSkill(state, attacker, attack.using);
   if (attack.using === 'atk') {
     const atk = currentAtk(state, attacker);
-    check(atk > 0, 'NO_COMBAT_SKILL', `${entry.name} has no ATK to attack with`, { atk });
-    check((entry.combatSkills ?? []).length === 0 || silenced, 'NO_COMBAT_SKILL', `${entry.name} attacks with its Combat Skill, not bare ATK (BB-R14)`);
-  } else {
-    check(skill, 'NO_COMBAT_SKILL', `${entry.name} has no Combat Skill "${attack.using}"`, { using: attack.using });
+    if (!(atk > 0)) refuse('NO_COMBAT_SKILL', `${entry.name} has no ATK to attack with`, { atk });
+    if (!((entry.combatSkills ?? []).length === 0 || silenced)) refuse('NO_COMBAT_SKILL', `${entry.name} attacks with its Combat Skill, not bare ATK (BB-R14)`);
+  } else if (!skill) {
+    refuse('NO_COMBAT_SKILL', `${entry.name} has no Combat Skill "${attack.using}"`, { using: attack.using });
   }
-  check(!hasStatus(attacker, 'stun'), 'STUNNED', `${entry.name} is Stunned`, { attackerId: attacker.id });
-  check(!skill || !silenced, 'SILENCED', `${entry.name} is Silenced: no Combat Skills (it may attack with ATK)`, { attackerId: attacker.id });
-  check(!hasStatus(attacker, 'deep'), 'DEEP', `${entry.name} is Deep`, { attackerId: attacker.id }); // BB-R34
+  if (hasStatus(attacker, 'stun')) refuse('STUNNED', `${entry.name} is Stunned`, { attackerId: attacker.id });
+  if (skill && silenced) refuse('SILENCED', `${entry.name} is Silenced: no Combat Skills (it may attack with ATK)`, { attackerId: attacker.id });
+  if (hasStatus(attacker, 'deep')) refuse('DEEP', `${entry.name} is Deep`, { attackerId: attacker.id }); // BB-R34
   if (!immediate) {
-    check(!isSick(state, attacker), 'SUMMONING_SICK', `${entry.name} entered the field this turn`, { attackerId: attacker.id });
+    if (isSick(state, attacker)) refuse('SUMMONING_SICK', `${entry.name} entered the field this turn`, { attackerId: attacker.id });
     const limit = allowance(state, attacker);
-    check(attacker.obj!.attacksThisTurn < limit, 'NO_ATTACKS_LEFT', `${entry.name} has made its ${limit} attack(s) this turn`, { allowance: limit }); // BB-R11
+    if (!(attacker.obj!.attacksThisTurn < limit)) refuse('NO_ATTACKS_LEFT', `${entry.name} has made its ${limit} attack(s) this turn`, { allowance: limit }); // BB-R11
   }
   if (skill) {
     const remaining = attacker.obj?.cd[`skill:${skill.id}`]?.remaining ?? 0;
-    check(remaining === 0, 'ON_COOLDOWN', `${skill.name} is on cooldown (${remaining} more)`, { using: skill.id, remaining });
+    if (remaining !== 0) refuse('ON_COOLDOWN', `${skill.name} is on cooldown (${remaining} more)`, { using: skill.id, remaining });
     const cost = skill.nCost ?? 0;
-    check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${skill.name} costs ${cost} N`, { cost, n: state.players[actor].n });
+    const n = state.players[actor].n;
+    if (!(n >= cost)) refuse('INSUFFICIENT_N', `${skill.name} costs ${cost} N`, { cost, n });
   }
 }
 
 /** §9.2 step 3: the defending player picks zero or more Mercenaries. */
 export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.DeclareDefenders): void {
-  check(actor !== state.turnPlayer, 'NOT_YOUR_DECISION', 'the defending player declares defenders, not the attacker');
+  if (actor === state.turnPlayer) refuse('NOT_YOUR_DECISION', 'the defending player declares defenders, not the attacker');
   stackEmpty(state);
   const battle = state.battle;
-  check(battle && battle.step === 'defend', 'WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
+  if (!(battle && battle.step === 'defend')) refuse('WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
   const ids = declare.defenderIds;
+  if (ids.length === 0) return;
   const defenders = ids.map((id) => cardOf(state, id)!);
   defenders.forEach((d, i) => {
     const legal = d.owner === actor && onField(d) && catalogOf(state, d).type === 'Mercenary' && ids.indexOf(d.id) === i;
@@ -78,7 +80,7 @@ export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.
       check(hasKeyword(state, d, 'AntiAir'), 'SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
     }
   }
-  check(ids.length === 0 || !cannotBePrevented(state, battle), 'CANNOT_BE_PREVENTED', 'this attack cannot be prevented: no defenders may be declared');
+  check(!cannotBePrevented(state, battle), 'CANNOT_BE_PREVENTED', 'this attack cannot be prevented: no defenders may be declared');
 }
 
 /** §9.2 step 4 and BB-R8: shares sum to D; only Pierce reaches the Character, after lethal on each defender. */
@@ -121,5 +123,5 @@ export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.Assig
 export function decideResolveBattle(state: BfbState, actor: Seat): void {
   turnPlayerOnly(state, actor, 'resolve the battle');
   stackEmpty(state);
-  check(state.battle && state.battle.step === 'resolve', 'WRONG_STEP', 'no battle is ready to resolve', { step: state.battle?.step });
+  if (!(state.battle && state.battle.step === 'resolve')) refuse('WRONG_STEP', 'no battle is ready to resolve', { step: state.battle?.step });
 }

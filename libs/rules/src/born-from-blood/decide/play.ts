@@ -14,7 +14,7 @@ import {
   posKey,
   cardOf,
 } from '../state';
-import { check, isMainPhase, noBattle, priorityIfStacked, stackEmpty, turnPlayerOnly } from './guards';
+import { check, isMainPhase, noBattle, priorityIfStacked, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): void {
   const card = cardOf(state, play.cardId)!;
@@ -22,30 +22,26 @@ export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): 
   if (entry.pray) {
     priorityIfStacked(state, actor);
   } else {
-    turnPlayerOnly(state, actor, `play ${entry.name} (it has no Pray)`);
+    if (actor !== state.turnPlayer) turnPlayerOnly(state, actor, `play ${entry.name} (it has no Pray)`);
     stackEmpty(state);
     noBattle(state);
-    check(isMainPhase(state), 'WRONG_PHASE', 'cards without Pray are played in your Main or Second Main Phase', { phase: state.phase });
+    if (!isMainPhase(state)) refuse('WRONG_PHASE', 'cards without Pray are played in your Main or Second Main Phase', { phase: state.phase });
   }
-  check(card.owner === actor && card.zone === 'hand', 'CARD_NOT_IN_HAND', `${card.id} is not in ${actor}'s hand`, { cardId: card.id });
-  check(entry.type !== 'Character' && !entry.extra, 'NOT_PLAYABLE_FROM_HAND', `${entry.name} cannot be played from hand`, { cardId: card.id });
+  if (!(card.owner === actor && card.zone === 'hand')) refuse('CARD_NOT_IN_HAND', `${card.id} is not in ${actor}'s hand`, { cardId: card.id });
+  if (entry.type === 'Character' || entry.extra) refuse('NOT_PLAYABLE_FROM_HAND', `${entry.name} cannot be played from hand`, { cardId: card.id });
   const destination = play.destination === undefined ? undefined : posKey(play.destination);
   checkDestination(state, actor, card, entry, destination);
-  if (destination !== undefined) {
-    check(hasRoom(state, actor, destination), 'SLOT_FULL', `no free place in ${destination}`, { destination }); // BB-R18
-  }
+  if (destination !== undefined && !hasRoom(state, actor, destination)) refuse('SLOT_FULL', `no free place in ${destination}`, { destination }); // BB-R18
   const cost = play.costOverride?.amount ?? entry.nCost ?? 0;
-  check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${entry.name} costs ${cost} N; ${actor} has ${state.players[actor].n}`, {
-    cost,
-    n: state.players[actor].n,
-  });
+  const n = state.players[actor].n;
+  if (!(n >= cost)) refuse('INSUFFICIENT_N', `${entry.name} costs ${cost} N; ${actor} has ${n}`, { cost, n });
 }
 
 const printedInfiltration = (entry: BfbCard) => (entry.keywords ?? []).some((k) => k.kw === 'Infiltration');
 
 /** BAD_SLOT (§12.1): where a card may be played, by type, Off-Hand (BB-R22), hosts (BB-R23) and Special Slots. */
 function checkDestination(state: BfbState, actor: Seat, card: CardState, entry: BfbCard, destination: ZoneKey | undefined): void {
-  const bad = (why: string) => check(false, 'BAD_SLOT', `${entry.name} cannot go to ${destination ?? 'nowhere'}: ${why}`, { cardId: card.id, destination });
+  const bad = (why: string) => refuse('BAD_SLOT', `${entry.name} cannot go to ${destination ?? 'nowhere'}: ${why}`, { cardId: card.id, destination });
   if (entry.oneShot) {
     if (destination !== undefined) bad('a oneShot card goes to the graveyard and names no destination');
     return;

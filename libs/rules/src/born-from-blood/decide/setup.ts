@@ -1,15 +1,19 @@
 import type * as E from '@cardlog/events';
-import { validateDeckRegistration } from '../deck-validation';
+import { deckViolations } from '../deck-validation';
 import { drawAll } from '../mutate';
-import { BfbState, Seat, allCardIds } from '../state';
+import { BfbState, Seat, cardOf } from '../state';
 import { check } from './guards';
 
 /** §5 setup events, after the stage check (SETUP_ORDER) done for every event. */
 export function decideSetup(state: BfbState, type: string, actor: Seat, payload: any): void {
   switch (type) {
     case 'DeckRegistered':
-      validateDeckRegistration(payload as E.DeckRegistered, state.catalog, allCardIds(state));
+    {
+      // validateDeckRegistration's checks; the normalised registration it returns is evolve's to make.
+      const [first] = deckViolations(payload as E.DeckRegistered, state.catalog, (id) => cardOf(state, id) !== undefined, true);
+      if (first) throw first;
       return;
+    }
     case 'FirstPlayerChosen':
       for (const roll of (payload as E.FirstPlayerChosen).rolls ?? []) {
         check(roll.result >= 1 && roll.result <= 6, 'BAD_DIE_RESULT', `a die shows 1 to 6, not ${roll.result}`, { roll }); // BB-R36

@@ -1,26 +1,24 @@
 import type * as E from '@cardlog/events';
-import { drawFromDeck } from '../mutate';
+import { drawablePart } from '../mutate';
 import { BfbState, Seat, deckSize } from '../state';
-import { check, noBattle, stackEmpty, turnPlayerOnly } from './guards';
+import { check, noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 export function decideAdvancePhase(state: BfbState, actor: Seat): void {
   turnPlayerOnly(state, actor, 'advance the phase');
   stackEmpty(state);
   noBattle(state);
-  check(state.phase !== 'end', 'WRONG_PHASE', 'the End Phase ends with EndTurn, not AdvancePhase');
-  check(state.phase !== 'draw' || state.drawnThisTurn, 'DRAW_REQUIRED', 'draw for the turn (DrawForTurn) before leaving the Draw Phase');
+  if (state.phase === 'end') refuse('WRONG_PHASE', 'the End Phase ends with EndTurn, not AdvancePhase');
+  if (state.phase === 'draw' && !state.drawnThisTurn) refuse('DRAW_REQUIRED', 'draw for the turn (DrawForTurn) before leaving the Draw Phase');
 }
 
 export function decideDrawForTurn(state: BfbState, actor: Seat, draw: E.DrawForTurn): void {
   turnPlayerOnly(state, actor, 'draw for the turn');
   stackEmpty(state);
   noBattle(state);
-  check(state.phase === 'draw', 'WRONG_PHASE', 'the turn draw happens in the Draw Phase', { phase: state.phase });
-  check(!state.drawnThisTurn, 'ALREADY_DRAWN', 'this turn has had its draw');
-  if (draw.cardId !== undefined) {
-    check(drawFromDeck(state.players[actor].deck, draw.cardId), 'CARD_NOT_DRAWABLE', `${draw.cardId} cannot be drawn from ${actor}'s deck now`, {
-      cardId: draw.cardId,
-    });
+  if (state.phase !== 'draw') refuse('WRONG_PHASE', 'the turn draw happens in the Draw Phase', { phase: state.phase });
+  if (state.drawnThisTurn) refuse('ALREADY_DRAWN', 'this turn has had its draw');
+  if (draw.cardId !== undefined && drawablePart(state.players[actor].deck, draw.cardId) === undefined) {
+    refuse('CARD_NOT_DRAWABLE', `${draw.cardId} cannot be drawn from ${actor}'s deck now`, { cardId: draw.cardId });
   }
 }
 
@@ -52,7 +50,7 @@ export function decideEndTurn(state: BfbState, actor: Seat): void {
   turnPlayerOnly(state, actor, 'end the turn');
   stackEmpty(state);
   noBattle(state);
-  check(state.phase === 'end', 'WRONG_PHASE', 'a turn ends from its End Phase', { phase: state.phase });
+  if (state.phase !== 'end') refuse('WRONG_PHASE', 'a turn ends from its End Phase', { phase: state.phase });
   const hand = state.players[actor].zones['hand']?.length ?? 0;
-  check(hand <= 8, 'HAND_OVER_LIMIT', `the hand holds ${hand} cards: discard down to 8 first`, { hand });
+  if (hand > 8) refuse('HAND_OVER_LIMIT', `the hand holds ${hand} cards: discard down to 8 first`, { hand });
 }
