@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
@@ -40,8 +40,6 @@ export const READ_MODEL_TABLES = [
   'projection_positions',
   'projection_progress',
 ] as const;
-
-const CHUNK = 500;
 
 /**
  * Applies batches of events to every read model with an exactly-once effect: in one transaction
@@ -105,6 +103,17 @@ export class ProjectionRunner {
       else byGame.set(key, [event]);
     }
 
+    // Every write is sent as it is queued (`execute`), without waiting for the one before: postgres.js
+    // pipelines them on the transaction's connection and the server runs them in that order, so the
+    // deletes still run before the inserts. The replay rows of a game go out as soon as the game is
+    // folded, so the server writes them while the next game is folded here.
+    const writes: Promise<unknown>[] = [];
+    // Handled at once: a write that fails while a later game is still folded is reported by
+    // Promise.all below, not as an unhandled rejection.
+    const queue = (write: Promise<unknown>) => {
+      write.catch(() => undefined);
+      writes.push(write);
+    };
     const changes = [];
     // Games whose stored seats already had a result (only those are in the per-card counters).
     const counted: string[] = [];
@@ -123,43 +132,51 @@ export class ProjectionRunner {
         head = restoreHead(row, context);
         if (context.system.outcome(head.state)) counted.push(gameId);
       }
-      changes.push({ context, ...projectGame(head, list, context, this.snapshotEvery) });
+      const change = { context, ...projectGame(head, list, context, this.snapshotEvery) };
+      changes.push(change);
+      if (change.steps.length > 0) queue(insertRows(tx, 'rm_replay_steps', change.steps));
+      if (change.snapshots.length > 0) queue(insertRows(tx, 'rm_replay_snapshots', change.snapshots));
+      // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
+      await undefined;
     }
 
-    // Every write below is sent as it is queued (`execute`), without waiting for the one before:
-    // postgres.js pipelines them on the transaction's connection and the server runs them in that
-    // order, so the deletes still run before the inserts. One round trip instead of one per statement.
     const gameIds = changes.map((c) => c.head.gameId);
-    const writes: Promise<unknown>[] = [];
-    insertChunks(tx, writes, 'rm_replay_steps', changes.flatMap((c) => c.steps));
-    insertChunks(tx, writes, 'rm_replay_snapshots', changes.flatMap((c) => c.snapshots));
     // The per-card counters (migration 0050) follow the rows they count: the games' old rows are
     // taken out of them before the rows are replaced, and the new rows added after. Only finished
     // games' seats have a result, so only they count: the calls are skipped when there are none.
     const finished = changes.filter((c) => c.game.status === 'finished').map((c) => c.head.gameId);
-    if (counted.length > 0) writes.push(tx`select rm_card_stats_add(${counted}::uuid[], -1)`.execute());
-    writes.push(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
-    writes.push(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
-    insertChunks(tx, writes, 'rm_game_seats', changes.flatMap((c) => c.seats));
-    insertChunks(tx, writes, 'rm_card_games', changes.flatMap((c) => c.cards));
-    if (finished.length > 0) writes.push(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
-    for (const chunk of chunks(changes.map((c) => c.game), CHUNK)) {
-      writes.push(tx`insert into rm_games ${tx(chunk as never)}
-               on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
-                 turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
-                 end_reason = excluded.end_reason`.execute());
+    if (counted.length > 0) queue(tx`select rm_card_stats_add(${counted}::uuid[], -1)`.execute());
+    if (gameIds.length > 0) {
+      queue(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
+      queue(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
+      queue(insertRows(tx, 'rm_game_seats', changes.flatMap((c) => c.seats)));
+      queue(insertRows(tx, 'rm_card_games', changes.flatMap((c) => c.cards)));
     }
-    for (const chunk of chunks(changes.map((c) => encodeHead(c.head, c.context)), CHUNK)) {
-      writes.push(tx`insert into rm_game_heads ${tx(chunk as never)}
-               on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`.execute());
+    if (finished.length > 0) queue(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
+    if (gameIds.length > 0) {
+      queue(
+        upsertRows(
+          tx,
+          'rm_games',
+          changes.map((c) => c.game),
+          tx`on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
+               turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
+               end_reason = excluded.end_reason`,
+        ),
+      );
+      queue(
+        upsertRows(
+          tx,
+          'rm_game_heads',
+          changes.map((c) => encodeHead(c.head, c.context)),
+          tx`on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`,
+        ),
+      );
     }
     const positionRows = [...new Set(fresh.map((e) => e.streamId))].map((stream_id) => ({ stream_id, position: positions.get(stream_id)! }));
-    for (const chunk of chunks(positionRows, CHUNK)) {
-      writes.push(tx`insert into projection_positions ${tx(chunk as never)}
-               on conflict (stream_id) do update set position = excluded.position`.execute());
-    }
+    queue(upsertRows(tx, 'projection_positions', positionRows, tx`on conflict (stream_id) do update set position = excluded.position`));
     const top = Math.max(...fresh.map((e) => e.globalPosition));
-    writes.push(tx`
+    queue(tx`
       insert into projection_progress (projector, global_position, events_applied)
       values (${this.name}, ${top}, ${fresh.length})
       on conflict (projector) do update set global_position = greatest(projection_progress.global_position, excluded.global_position),
@@ -208,13 +225,21 @@ export class ProjectionRunner {
   }
 }
 
-/** Queues the inserts of `rows`, CHUNK at a time, without waiting for them (see `applyIn`). */
-function insertChunks(tx: TransactionSql, writes: Promise<unknown>[], table: string, rows: object[]): void {
-  for (const chunk of chunks(rows, CHUNK)) writes.push(tx`insert into ${tx(table)} ${tx(chunk as never)}`.execute());
+/**
+ * Queues one insert of all `rows` (objects with the same keys, named after the table's columns),
+ * sent as a single JSON text parameter that the server expands with json_populate_recordset. The
+ * statement's text depends only on the table and its columns, so postgres.js prepares it once per
+ * connection; a multi-row VALUES list would be a new statement (a describe round trip, a prepared
+ * statement kept on both sides) for every row count, and thousands of parameters to bind one by one.
+ */
+function insertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict?: Fragment): Promise<unknown> {
+  if (rows.length === 0) return Promise.resolve();
+  const columns = Object.keys(rows[0]!);
+  return tx`insert into ${tx(table)} (${tx(columns)})
+    select ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
+    ${conflict ?? tx``}`.execute();
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {
+  return insertRows(tx, table, rows, conflict);
 }
