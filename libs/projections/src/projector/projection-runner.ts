@@ -243,3 +243,17 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
 function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {
   return insertRows(tx, table, rows, conflict);
 }
+
+/**
+ * A read-model row as JSON with every object's keys in sorted order, for comparing two builds row
+ * for row: the projector's states are json columns (migration 0060), which keep the key order they
+ * were written with, and a state restored between batches may list equal fields in another order.
+ */
+export function canonicalRowJson(row: unknown): string {
+  return JSON.stringify(row, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
