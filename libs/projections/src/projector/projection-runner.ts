@@ -134,8 +134,8 @@ export class ProjectionRunner {
       }
       const change = { context, ...projectGame(head, list, context, this.snapshotEvery) };
       changes.push(change);
-      if (change.steps.length > 0) queue(insertRows(tx, 'rm_replay_steps', change.steps));
-      if (change.snapshots.length > 0) queue(insertRows(tx, 'rm_replay_snapshots', change.snapshots));
+      if (change.steps.length > 0) queue(insertGameRows(tx, 'rm_replay_steps', change.head.gameId, change.steps));
+      if (change.snapshots.length > 0) queue(insertGameRows(tx, 'rm_replay_snapshots', change.head.gameId, change.snapshots));
       // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
       await undefined;
     }
@@ -238,6 +238,13 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
   return tx`insert into ${tx(table)} (${tx(columns)})
     select ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
     ${conflict ?? tx``}`.execute();
+}
+
+/** As insertRows, for rows of one game that leave out its id: a replay step's JSON is a quarter shorter. */
+function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[]): Promise<unknown> {
+  const columns = Object.keys(rows[0]!);
+  return tx`insert into ${tx(table)} (${tx(['game_id', ...columns])})
+    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)`.execute();
 }
 
 function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {
