@@ -220,11 +220,14 @@ CREATE TABLE public.rm_card_stats (
 
 CREATE TABLE public.rm_game_heads (
     game_id uuid NOT NULL,
-    header jsonb NOT NULL,
+    header json NOT NULL,
     seq integer NOT NULL,
-    state jsonb NOT NULL,
-    facts jsonb NOT NULL
+    state json NOT NULL,
+    facts json NOT NULL
 );
+ALTER TABLE ONLY public.rm_game_heads ALTER COLUMN header SET COMPRESSION lz4;
+ALTER TABLE ONLY public.rm_game_heads ALTER COLUMN state SET COMPRESSION lz4;
+ALTER TABLE ONLY public.rm_game_heads ALTER COLUMN facts SET COMPRESSION lz4;
 
 CREATE TABLE public.rm_game_seats (
     game_id uuid NOT NULL,
@@ -272,8 +275,9 @@ CREATE TABLE public.rm_games (
 CREATE TABLE public.rm_replay_snapshots (
     game_id uuid NOT NULL,
     seq integer NOT NULL,
-    state jsonb NOT NULL
+    state json NOT NULL
 );
+ALTER TABLE ONLY public.rm_replay_snapshots ALTER COLUMN state SET COMPRESSION lz4;
 
 CREATE TABLE public.rm_replay_steps (
     game_id uuid NOT NULL,

@@ -35,6 +35,8 @@ export function encodeEvent(event: StoredEvent): string {
 }
 
 export function decodeEvent(value: Buffer | string): StoredEvent {
-  const parsed = JSON.parse(typeof value === 'string' ? value : value.toString('utf8')) as StoredEvent & { recordedAt: string };
-  return { ...parsed, recordedAt: new Date(parsed.recordedAt) };
+  // The parsed object is new and ours: set its date in place rather than copying every event.
+  const parsed = JSON.parse(typeof value === 'string' ? value : value.toString('utf8')) as Omit<StoredEvent, 'recordedAt'> & { recordedAt: string | Date };
+  parsed.recordedAt = new Date(parsed.recordedAt);
+  return parsed as StoredEvent;
 }

@@ -26,8 +26,8 @@ export interface GameHead {
   readonly closed?: Outcome;
 }
 
+/** A row of rm_replay_steps without its game id (a game's rows are written together, see the runner). */
 export interface StepRow {
-  game_id: string;
   seq: number;
   type: string;
   actor: string | null;
@@ -95,7 +95,8 @@ export interface GameChanges {
   readonly head: GameHead;
   readonly game: GameRow;
   readonly steps: StepRow[];
-  readonly snapshots: { game_id: string; seq: number; state: unknown }[];
+  /** Rows of rm_replay_snapshots, without their game id as steps. */
+  readonly snapshots: { seq: number; state: unknown }[];
   readonly seats: SeatRow[];
   readonly cards: CardRow[];
 }
@@ -184,7 +185,6 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
     if (position.turn !== null) turns = Math.max(turns, position.turn);
     steps.push({
-      game_id: head.gameId,
       seq,
       type: event.type,
       actor: event.player ?? null,
@@ -195,7 +195,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       description: system.describe(event, before),
     });
     lastTurn = position.turn;
-    if (seq % snapshotEvery === 0) snapshots.push({ game_id: head.gameId, seq, state: encodeState(state, context.initial) });
+    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeState(state, context.initial) });
   }
 
   const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import type { GameDocument } from '@cardlog/events';
 import { CatalogRepository, GameRecorder, Principal } from '@cardlog/recording';
 import { EventStore } from '@cardlog/store';
-import { ProjectionRunner, READ_MODEL_TABLES } from '../projector/projection-runner';
+import { ProjectionRunner, READ_MODEL_TABLES, canonicalRowJson } from '../projector/projection-runner';
 
 export const testPrincipal: Principal = { tokenId: '00000000-0000-4000-8000-000000000001', name: 'projector tests', tournaments: null };
 
@@ -27,7 +27,7 @@ export async function dumpReadModels(sql: Sql): Promise<Record<string, unknown[]
   for (const table of READ_MODEL_TABLES) {
     if (table === 'projection_progress') continue;
     const rows = await sql`select * from ${sql(table)}`;
-    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+    out[table] = rows.map(canonicalRowJson).sort();
   }
   return out;
 }

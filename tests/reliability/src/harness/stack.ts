@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import postgres, { Sql } from 'postgres';
-import { READ_MODEL_TABLES } from '@cardlog/projections';
+import { READ_MODEL_TABLES, canonicalRowJson } from '@cardlog/projections';
 import { AppProcess } from './app-process';
 import { OwnKafka } from './own-kafka';
 import { OwnPostgres } from './own-postgres';
@@ -110,7 +110,7 @@ export class Stack {
     for (const table of READ_MODEL_TABLES) {
       if (table === 'projection_progress') continue;
       const rows = await this.sql`select * from ${this.sql(table)}`;
-      out[table] = rows.map((r) => JSON.stringify(r)).sort();
+      out[table] = rows.map(canonicalRowJson).sort();
     }
     return out;
   }
