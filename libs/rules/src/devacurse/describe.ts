@@ -29,8 +29,17 @@ export function describe(event: LogEvent, before: DvState): string {
       return `${actor} passes`;
     case 'SkipDraw':
       return `${actor} skips the draw (${p.reason === 'effect' ? 'prevented by an effect' : 'empty Universe'})`;
-    case 'PhaseAdvanced':
-      return `${[p.loop, p.part, p.phase, p.step].filter(Boolean).join(' / ')}${p.owner ? ` of ${who(p.owner)}` : ''}${p.skipped ? ' (previous part skipped: its Deva left)' : ''}`;
+    case 'PhaseAdvanced': {
+      // "On to the construction loop, calling part of Clara, post soldier calling phase".
+      const of = p.owner ? ` of ${who(p.owner)}` : '';
+      const where = [
+        p.loop ? `the ${words(p.loop)} loop${p.part ? '' : of}` : '',
+        p.part ? `${words(p.part)} part${of}` : '',
+        p.phase ? `${words(p.phase)} phase` : '',
+        p.step ? `${words(p.step)} step` : '',
+      ].filter(Boolean);
+      return `On to ${where.join(', ') || 'the next step'}${p.skipped ? ' (the part before was skipped: its Deva left)' : ''}`;
+    }
     case 'BlessingLost':
       return `Unused blessing is lost (${(p.amounts ?? []).map((a: any) => `${who(a.player)} ${a.n} ${a.kind}`).join(', ')})`;
     case 'RefreshApplied':
@@ -132,4 +141,9 @@ function effectLine(e: any, name: (iid: string | undefined) => string, who: (sea
     default:
       return e.type;
   }
+}
+
+/** `postSoldierCalling` → "post soldier calling". */
+function words(key: string): string {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
