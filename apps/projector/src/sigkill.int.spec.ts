@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import postgres, { Sql } from 'postgres';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import { MESSAGE_SIZE_TOPIC_CONFIG, createKafka, createProducer, ensureTopic } from '@cardlog/bus';
-import { KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES, rebuildReadModels } from '@cardlog/projections';
+import { KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES, canonicalRowJson, rebuildReadModels } from '@cardlog/projections';
 import { CatalogRepository, GameRecorder } from '@cardlog/recording';
 import { simulateGames } from '@cardlog/rules';
 import { EventStore, migrate } from '@cardlog/store';
@@ -47,7 +47,8 @@ async function readModels(sql: Sql): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of READ_MODEL_TABLES) {
     if (table === 'projection_progress') continue;
-    out[table] = (await sql`select * from ${sql(table)}`).map((r) => JSON.stringify(r)).sort();
+    // States are stored as json (key order as written), so rows compare with their keys sorted.
+    out[table] = (await sql`select * from ${sql(table)}`).map(canonicalRowJson).sort();
   }
   return out;
 }

@@ -10,7 +10,6 @@ import {
   GameRecordedData,
   gameHeadStreamId,
   LogEvent,
-  LOG_LIMITS,
   eventUnionFor,
   jsonPath,
   parseGameDocument,
@@ -71,8 +70,6 @@ export class GameRecorder {
     private readonly now: () => Date = () => new Date(),
     /** Where uploads are parsed, hashed and replayed: this thread by default, or the API's worker threads. */
     private readonly preparer: UploadPreparer = IN_THREAD,
-    /** Events a game may hold: a live game stops where an uploaded log must (its /log stays re-uploadable). */
-    private readonly maxEvents: number = LOG_LIMITS.maxEvents,
   ) {}
 
   /** Called after every commit that stored events, with how many it stored (the relay wakes on it; metrics count them). */
@@ -208,7 +205,6 @@ export class GameRecorder {
     if (batch.failure) throw ruleFailure(batch.failure, expectedVersion);
     state = batch.state;
     const produced = batch.events;
-    if (current + produced.length > this.maxEvents) throw gameTooLong(gameId, current, produced.length, this.maxEvents);
     const outcome = system.outcome(state);
     if (produced.length === 0) return { version: current, appended: 0, outcome };
     try {
@@ -464,16 +460,6 @@ function eventTooLarge(error: EventTooLargeError, versionBefore = 0): RecordingE
     bytes: error.bytes,
     limit: error.limit,
   });
-}
-
-function gameTooLong(gameId: string, version: number, adding: number, limit: number): RecordingError {
-  return new RecordingError(
-    'too_large',
-    'LIMIT_EXCEEDED',
-    `game ${gameId} holds ${version} events and this batch would add ${adding}; the limit is ${limit} events per game, as for an uploaded log ` +
-      `(close the game with POST /v1/games/${gameId}/close)`,
-    { path: '$.events', version, adding, limit, close: `/v1/games/${gameId}/close` },
-  );
 }
 
 /** Stores an inline catalog's cards once, by content hash, and returns the reference events carry. */

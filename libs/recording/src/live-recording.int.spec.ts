@@ -61,30 +61,4 @@ describe('live recording from two server instances', () => {
     const loser = new GameRecorder(db.sql, new RacedStore(db.sql), catalogs);
     await expect(loser.appendLive(id, 10, actions.slice(10, 11), { principal })).rejects.toMatchObject({ kind: 'conflict', code: 'WRONG_EXPECTED_VERSION' });
   });
-
-  it('stops a live game at the per-game event limit, refusing the batch that would pass it and storing nothing of it', async () => {
-    const store = new EventStore(db.sql);
-    const limit = 40;
-    const recorder = new GameRecorder(db.sql, store, new CatalogRepository(db.sql), undefined, undefined, limit);
-    const doc = simulateGames(1, 405)[0]!.document;
-    const { id } = await recorder.startLive({ ...doc, events: [] }, { principal });
-    const actions = doc.events.filter((e) => !DERIVED.has(e.type));
-    let version = 0;
-    let next = 0;
-    let refused: unknown;
-    while (!refused && next < actions.length) {
-      try {
-        version = (await recorder.appendLive(id, version, actions.slice(next, next + 6), { principal })).version;
-        next += 6;
-      } catch (error) {
-        refused = error;
-      }
-    }
-    expect(refused).toMatchObject({ kind: 'too_large', code: 'LIMIT_EXCEEDED', details: { limit, version, path: '$.events' } });
-    expect((refused as Error).message).toContain(`the limit is ${limit} events per game`);
-    expect(version).toBeLessThanOrEqual(limit);
-    expect(version).toBeGreaterThan(limit - 6 * 3);
-    const [row] = await db.sql<{ n: string }[]>`select count(*) as n from events where stream_id = ${`game-${id}`}`;
-    expect(Number(row!.n)).toBe(version);
-  });
 });
