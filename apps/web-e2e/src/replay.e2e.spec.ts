@@ -75,6 +75,8 @@ describeInBrowser('the replay viewer in Chromium', () => {
 
     const phone = await page('/games', PHONE);
     await phone.page.getByRole('link', { name: /^Replay / }).first().waitFor();
+    // On a phone the list reads as paragraphs: nothing wider than its box.
+    expect(await phone.page.evaluate(() => { const t = document.querySelector('table.games')!; return t.scrollWidth <= t.parentElement!.clientWidth; })).toBe(true);
     await screenshot(phone.page, 'games-phone');
   });
 

@@ -84,9 +84,10 @@ function TournamentCell({ context, recorded }: { context: GameSummary['game']; r
 function GamesTable({ games }: { games: GameSummary[] }) {
   const recorded = useRecordedTournaments();
   if (games.length === 0) return <p>No game matches these filters.</p>;
+  // A listing: on a phone each game is a paragraph of labelled fields, not a table to scroll.
   return (
     <div className="table-scroll">
-      <table className="games">
+      <table className="games listing">
         <caption className="sr-only">Games, newest first</caption>
         <thead>
           <tr>
@@ -102,14 +103,14 @@ function GamesTable({ games }: { games: GameSummary[] }) {
         <tbody>
           {games.map((g) => (
             <tr key={g.id}>
-              <td>
+              <th scope="row">
                 <Link href={`/games/${g.id}?step=0`}>Replay {g.id.slice(0, 8)}</Link>
-              </td>
-              <td>{g.system}</td>
-              <td>
+              </th>
+              <td data-label="System">{g.system}</td>
+              <td data-label="Tournament">
                 <TournamentCell context={g.game} recorded={recorded} />
               </td>
-              <td>
+              <td data-label="Players">
                 {g.players.map((p) => (
                   <div key={p.seat}>
                     {p.name}
@@ -117,9 +118,11 @@ function GamesTable({ games }: { games: GameSummary[] }) {
                   </div>
                 ))}
               </td>
-              <td>{result(g)}</td>
-              <td className="num">{g.events}</td>
-              <td>
+              <td data-label="Result">{result(g)}</td>
+              <td className="num" data-label="Events">
+                {g.events}
+              </td>
+              <td data-label="Recorded">
                 <time dateTime={g.createdAt}>{new Date(g.createdAt).toISOString().slice(0, 16).replace('T', ' ')}</time>
               </td>
             </tr>
