@@ -1,10 +1,10 @@
 import type { Sql } from 'postgres';
-import { GameDocument, LogEvent, gameStreamId } from '@cardlog/events';
+import { GameDocument, LogEvent } from '@cardlog/events';
 import { Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
 import { AccessFacts, GameRead, authorizeRead, listableBy } from './access';
 import { CatalogRepository } from './catalogs';
-import { forbidden, invalid } from './errors';
+import { forbidden, invalid, notFound } from './errors';
 import { toLogEvent } from './game-recorder';
 import { GameRow, GameSummary, toSummary } from './games-table';
 import { GameRecorder } from './game-recorder';
@@ -42,12 +42,6 @@ export interface GameEventsPage {
 
 export const MAX_PAGE = 200;
 
-/** Events `state` reads beside the snapshot: at least the replay's snapshot interval (default 50). */
-const TAIL = 64;
-
-/** The newest state snapshot at or before a step (from the replay read model), encoded. */
-export type SnapshotSource = (gameId: string, step: number) => Promise<{ seq: number; state: unknown } | null>;
-
 /** Reads of recorded games, straight from the games table and the event streams. */
 export class GameReader {
   constructor(
@@ -55,7 +49,6 @@ export class GameReader {
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly recorder: GameRecorder,
-    private readonly snapshots: SnapshotSource = () => Promise.resolve(null),
   ) {}
 
   /** Games the reader may list: public ones, and those it is staff or a seat of. */
@@ -121,12 +114,7 @@ export class GameReader {
 
   /** The board after `step` events as `viewer` may see it (default: the latest step, spectator). */
   async state(gameId: string, reader: Principal | null, options: { step?: number; view?: string }) {
-    // A seek names its step, so its snapshot and events are read in the same round trip as the
-    // game's row; they are dropped unread unless the checks below pass.
-    const named = options.step;
-    const early = named !== undefined && Number.isInteger(named) && named > 0 && UUID_SHAPE.test(gameId) ? this.boardReads(gameId, gameStreamId(gameId), named) : null;
-    early?.catch(() => undefined);
-    const game = await this.loadReadable(gameId, reader, { route: 'summary' });
+    const game = await this.loadBoard(gameId, options.step);
     const total = Number(game.version);
     const step = options.step ?? total;
     if (!Number.isInteger(step) || step < 0 || step > total) {
@@ -142,22 +130,9 @@ export class GameReader {
     const system = findSystem(game.system)!;
     const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
     const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
-    // Start from the replay read model's nearest snapshot, so at most K events are folded here.
-    // The last TAIL events up to the step are read alongside the snapshot, in the same round trip:
-    // with snapshots every K ≤ TAIL events they hold all that is to fold; otherwise (a snapshot
-    // not yet written, a larger K) what is missing is read after.
     const initial = system.initialState(header);
-    const tailFrom = Math.max(1, step - TAIL + 1);
-    let [snapshot, tail] = step === 0 ? [null, []] : await (early ?? this.boardReads(gameId, game.stream_id, step));
-    // Read before the row, a live game's tail may lack events committed in between: read again.
-    if (step > 0 && tail.at(-1)?.streamPosition !== step) [snapshot, tail] = await this.boardReads(gameId, game.stream_id, step);
-    const from = snapshot ? decodeState(snapshot.state, initial) : initial;
-    const seqFrom = snapshot ? snapshot.seq : 0;
-    const stored =
-      seqFrom + 1 >= tailFrom
-        ? tail.filter((e) => e.streamPosition > seqFrom)
-        : await this.store.readStream(game.stream_id, { fromPosition: seqFrom + 1, limit: step - seqFrom });
-    const events: LogEvent[] = stored.map(toLogEvent);
+    const from = game.snapshot_seq !== null ? decodeState(game.snapshot, initial) : initial;
+    const events: LogEvent[] = game.tail.map(toLogEvent);
     const state = fold(system, from, events);
     return {
       gameId,
@@ -170,15 +145,40 @@ export class GameReader {
     };
   }
 
-  /** The newest snapshot at or before `step` and the last TAIL events up to it, read at once. */
-  private boardReads(gameId: string, streamId: string, step: number) {
-    const tailFrom = Math.max(1, step - TAIL + 1);
-    return Promise.all([this.snapshots(gameId, step), this.store.readStream(streamId, { fromPosition: tailFrom, limit: step - tailFrom + 1 })]);
+  /**
+   * The game's row with the board a seek starts from: the replay read model's newest snapshot at or
+   * before `step` (default: the latest), and the events after it up to the step. One statement, so
+   * one round trip and one view of the database: the events agree with the row's version even while
+   * a live game is appended to. They are read before the access checks and dropped unread unless
+   * those pass. Without a snapshot (not yet projected) the events run from the first.
+   */
+  private async loadBoard(gameId: string, step: number | undefined): Promise<BoardRow> {
+    if (!UUID.test(gameId)) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
+    const [row] = await this.sql<BoardRow[]>`
+      select g.*, s.version, snap.seq as snapshot_seq, snap.state as snapshot,
+        (select coalesce(json_agg(json_build_object('type', e.type, 'data', e.data) order by e.stream_position), '[]')
+         from events e
+         where e.stream_id = g.stream_id and e.stream_position > coalesce(snap.seq, 0) and e.stream_position <= board.step) as tail
+      from games g
+      join streams s using (stream_id)
+      cross join lateral (select least(coalesce(${step ?? null}::bigint, s.version), s.version) as step) board
+      left join lateral (
+        select r.seq, r.state from rm_replay_snapshots r where r.game_id = g.game_id and r.seq <= board.step order by r.seq desc limit 1
+      ) snap on true
+      where g.game_id = ${gameId}`;
+    if (!row) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
+    return row;
   }
 }
 
-/** A game id as stored (lower case), so its stream id is known before its row is read. */
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A game's row as `state` reads it: the snapshot (encoded) and the events to fold after it. */
+interface BoardRow extends GameRow {
+  snapshot_seq: number | null;
+  snapshot: unknown;
+  tail: { type: string; data: unknown }[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function accessFacts(game: GameRow): AccessFacts {
   return { gameId: game.game_id, tournament: game.tournament, finished: game.outcome !== null, visibility: game.visibility };

@@ -28,9 +28,8 @@ import { UploadWorkers } from './upload-workers';
     { provide: ReplayReader, inject: [DATABASE], useFactory: (db: Database) => new ReplayReader(db.sql) },
     {
       provide: GameReader,
-      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder, ReplayReader],
-      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder, replays: ReplayReader) =>
-        new GameReader(db.sql, store, catalogs, recorder, (gameId, step) => replays.snapshotAtOrBefore(gameId, step)),
+      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder) => new GameReader(db.sql, store, catalogs, recorder),
     },
     LocalToken,
   ],
