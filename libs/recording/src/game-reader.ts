@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { GameDocument, LogEvent } from '@cardlog/events';
-import { Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
+import { AnyGameSystem, Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
 import { AccessFacts, GameRead, authorizeRead, listableBy } from './access';
 import { CatalogRepository } from './catalogs';
@@ -42,6 +42,9 @@ export interface GameEventsPage {
 
 export const MAX_PAGE = 200;
 
+/** Folded boards of finished games kept in memory: a few hundred, at most ~65 KB each (one decoded from a snapshot). */
+const BOARD_CACHE_SIZE = 256;
+
 /** Reads of recorded games, straight from the games table and the event streams. */
 export class GameReader {
   constructor(
@@ -49,6 +52,7 @@ export class GameReader {
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly recorder: GameRecorder,
+    private readonly boards = new BoardCache(BOARD_CACHE_SIZE),
   ) {}
 
   /** Games the reader may list: public ones, and those it is staff or a seat of. */
@@ -114,7 +118,8 @@ export class GameReader {
 
   /** The board after `step` events as `viewer` may see it (default: the latest step, spectator). */
   async state(gameId: string, reader: Principal | null, options: { step?: number; view?: string }) {
-    const game = await this.loadBoard(gameId, options.step);
+    const cached = options.step !== undefined ? this.boards.nearest(gameId, options.step) : undefined;
+    const game = await this.loadBoard(gameId, options.step, cached?.step ?? 0);
     const total = Number(game.version);
     const step = options.step ?? total;
     if (!Number.isInteger(step) || step < 0 || step > total) {
@@ -128,12 +133,10 @@ export class GameReader {
     authorizeRead(reader, accessFacts(game), { route: 'state', view });
     if (view === 'reveal' && !game.outcome) throw forbidden('REVEAL_BEFORE_END', 'the full reveal is available once the game is over');
     const system = findSystem(game.system)!;
-    const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
-    const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
-    const initial = system.initialState(header);
-    const from = game.snapshot_seq !== null ? decodeState(game.snapshot, initial) : initial;
+    const from = game.snapshot_seq === null && cached ? cached.state : await this.startingBoard(game, system);
     const events: LogEvent[] = game.tail.map(toLogEvent);
     const state = fold(system, from, events);
+    if (game.outcome) this.boards.remember(game.game_id, step, state);
     return {
       gameId,
       step,
@@ -145,29 +148,77 @@ export class GameReader {
     };
   }
 
+  /** The snapshot the board row carries, decoded, or the game's initial state without one. */
+  private async startingBoard(game: BoardRow, system: AnyGameSystem): Promise<unknown> {
+    const catalog = await this.catalogs.resolve(game.system, game.catalog_id);
+    const header = resolveHeader({ ...game.header, events: [] } as GameDocument, system, { resolveCatalog: () => catalog ?? undefined });
+    const initial = system.initialState(header);
+    return game.snapshot_seq !== null ? decodeState(game.snapshot, initial) : initial;
+  }
+
   /**
    * The game's row with the board a seek starts from: the replay read model's newest snapshot at or
-   * before `step` (default: the latest), and the events after it up to the step. One statement, so
-   * one round trip and one view of the database: the events agree with the row's version even while
-   * a live game is appended to. They are read before the access checks and dropped unread unless
-   * those pass. Without a snapshot (not yet projected) the events run from the first.
+   * before `step` (default: the latest) and after `after` (a board this process holds), and the
+   * events after that up to the step. One statement, so one round trip and one view of the
+   * database: the events agree with the row's version even while a live game is appended to. They
+   * are read before the access checks and dropped unread unless those pass. Without a snapshot (not
+   * yet projected, or none past `after`) the events run from `after`.
    */
-  private async loadBoard(gameId: string, step: number | undefined): Promise<BoardRow> {
+  private async loadBoard(gameId: string, step: number | undefined, after: number): Promise<BoardRow> {
     if (!UUID.test(gameId)) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
     const [row] = await this.sql<BoardRow[]>`
       select g.*, s.version, snap.seq as snapshot_seq, snap.state as snapshot,
         (select coalesce(json_agg(json_build_object('type', e.type, 'data', e.data) order by e.stream_position), '[]')
          from events e
-         where e.stream_id = g.stream_id and e.stream_position > coalesce(snap.seq, 0) and e.stream_position <= board.step) as tail
+         where e.stream_id = g.stream_id and e.stream_position > coalesce(snap.seq, ${after}) and e.stream_position <= board.step) as tail
       from games g
       join streams s using (stream_id)
       cross join lateral (select least(coalesce(${step ?? null}::bigint, s.version), s.version) as step) board
       left join lateral (
-        select r.seq, r.state from rm_replay_snapshots r where r.game_id = g.game_id and r.seq <= board.step order by r.seq desc limit 1
+        select r.seq, r.state from rm_replay_snapshots r
+        where r.game_id = g.game_id and r.seq <= board.step and r.seq > ${after}
+        order by r.seq desc limit 1
       ) snap on true
       where g.game_id = ${gameId}`;
     if (!row) throw notFound('GAME_NOT_FOUND', `no game ${gameId}`);
     return row;
+  }
+}
+
+/**
+ * Folded boards of finished games by game and step, least recently used first out. A stream's
+ * events, a game's header and a stored catalog never change, so the board after N events is the same
+ * for every request; finished games are the replays stepped through again and again. It holds whole
+ * states, never views: each request is authorised and projected for its own viewer. A replay stepped
+ * forward finds the board one step back and folds one event.
+ */
+export class BoardCache {
+  private readonly entries = new Map<string, unknown>();
+
+  constructor(
+    private readonly capacity: number,
+    /** How far back a board is looked for; past a snapshot interval, the snapshot is nearer. */
+    private readonly reach = 64,
+  ) {}
+
+  /** The cached board nearest at or before `step`, within `reach` steps. */
+  nearest(gameId: string, step: number): { step: number; state: unknown } | undefined {
+    for (let at = step; at >= 0 && at > step - this.reach; at--) {
+      const key = `${gameId}:${at}`;
+      const state = this.entries.get(key);
+      if (state === undefined) continue;
+      this.entries.delete(key);
+      this.entries.set(key, state);
+      return { step: at, state };
+    }
+    return undefined;
+  }
+
+  remember(gameId: string, step: number, state: unknown): void {
+    const key = `${gameId}:${step}`;
+    this.entries.delete(key);
+    this.entries.set(key, state);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

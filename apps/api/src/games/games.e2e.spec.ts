@@ -1,5 +1,5 @@
 import type { GameDocument } from '@cardlog/events';
-import { findSystem, simulateDocuments, simulateGames } from '@cardlog/rules';
+import { findSystem, fold, resolveHeader, simulateDocuments, simulateGames } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
 import { Database } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
@@ -456,6 +456,23 @@ onBothDatabases('recording API', (databaseUrl) => {
         expect(state.body.folded).toBeLessThanOrEqual(50);
         const full = await call('GET', `/v1/games/${body.id}/log`, { token: null });
         expect(full.body.events).toHaveLength(total);
+      }
+    });
+
+    it('a finished replay stepped forward, back and across answers, for each viewer, the board a fold of its first N events gives', async () => {
+      const doc = games[2]!;
+      const { body } = await call('POST', '/v1/games', { body: doc });
+      const system = findSystem(doc.system)!;
+      const initial = system.initialState(resolveHeader(headerOf(doc), system));
+      const total = doc.events.length;
+      const forward = Array.from({ length: 60 }, (_, i) => i);
+      for (const step of [...forward, ...forward.slice(30).reverse(), total, 1, total - 1, 51, 50, 49, 0]) {
+        for (const view of ['spectator', 'p1', 'p2', 'judge', 'reveal'] as const) {
+          const state = await call('GET', `/v1/games/${body.id}/state?step=${step}&view=${view}`, { token: null });
+          expect(state.status).toBe(200);
+          const expected = system.view(fold(system, initial, doc.events.slice(0, step)), view);
+          expect(state.body.state).toEqual(JSON.parse(JSON.stringify(expected)));
+        }
       }
     });
 
