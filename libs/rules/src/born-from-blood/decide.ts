@@ -40,9 +40,9 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
-  const derived = deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet);
-  derived.unshift(event);
-  return derived;
+  const events = [event];
+  deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet, events);
+  return events;
 }
 
 /**
@@ -54,13 +54,12 @@ export function step(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
   applyEvent(inPlace(state), event);
-  const derived = deriveEvents(state, event, foldInPlace, quiet);
-  if (derived.length === 0) return [event];
+  const events = [event];
+  deriveEvents(state, event, foldInPlace, quiet, events);
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
-  const last = derived[derived.length - 1]!;
+  const last = events[events.length - 1]!;
   if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
-  derived.unshift(event);
-  return derived;
+  return events;
 }
 
 const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {

@@ -357,18 +357,34 @@ function keep<T extends { until: Until }>(list: readonly T[], expired: (until: U
   return anyExpired(list, expired) ? list.filter((x) => !expired(x.until)) : list;
 }
 
-/** Drops the statuses, modifiers and keyword grants/removals whose duration has run out. */
+/**
+ * Drops the statuses, modifiers and keyword grants/removals whose duration has run out. Walks the
+ * cards in play where they are (no list of them is built: this runs after every battle).
+ */
 export function pruneAttachments(d: Draft, expired: (until: Until) => boolean): void {
-  const cards = inPlayCards(d.s);
-  for (let i = 0; i < cards.length; i++) {
-    const o = cards[i]!.obj;
-    if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) continue;
-    const w = object(d, cards[i]!.id)!;
-    w.statuses = keep(w.statuses, expired);
-    w.modifiers = keep(w.modifiers, expired);
-    w.grantedKeywords = keep(w.grantedKeywords, expired);
-    w.removedKeywords = keep(w.removedKeywords, expired);
+  const s = d.s;
+  for (let i = 0; i < SEATS.length; i++) {
+    const p = s.players[SEATS[i]!];
+    if (p.characterId) {
+      const character = cardOf(s, p.characterId);
+      if (character?.zone === 'characterZone') pruneCard(d, character, expired);
+    }
+    const zones = p.zones;
+    for (const key in zones) {
+      const ids = zones[key]!;
+      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) pruneCard(d, cardOf(s, ids[j]!)!, expired);
+    }
   }
+}
+
+function pruneCard(d: Draft, c: CardState, expired: (until: Until) => boolean): void {
+  const o = c.obj;
+  if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) return;
+  const w = object(d, c.id)!;
+  w.statuses = keep(w.statuses, expired);
+  w.modifiers = keep(w.modifiers, expired);
+  w.grantedKeywords = keep(w.grantedKeywords, expired);
+  w.removedKeywords = keep(w.removedKeywords, expired);
 }
 
 /** Draws the named cards of a seat's deck into its hand, in order, skipping any that cannot be drawn. */
