@@ -53,9 +53,11 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
 export function step(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
-  applyEvent(inPlace(state), event);
+  const draft = inPlace(state);
+  applyEvent(draft, event);
   const events = [event];
-  deriveEvents(state, event, foldInPlace, quiet, events);
+  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1).
+  deriveEvents(state, event, foldInPlace, quiet || !draft.touched, events);
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
   const last = events[events.length - 1]!;
   if (last.type === 'GameEnded') applyEvent(inPlace(state), last);

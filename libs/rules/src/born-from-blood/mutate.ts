@@ -30,6 +30,12 @@ import {
 export interface Draft {
   readonly s: WState;
   readonly fresh: Set<object> | null;
+  /**
+   * Set by every write to a card or to a zone list (`card`, `object`, `putCard`, `zone`, a player's
+   * zones replaced): what the state check reads. A change that leaves it false cannot give the check
+   * anything to find in a state the check had cleared.
+   */
+  touched: boolean;
 }
 
 type W<T> = { -readonly [K in keyof T]: T[K] };
@@ -50,11 +56,11 @@ export function draftOf(state: BfbState): Draft {
   const s = { ...state } as WState;
   const fresh = new Set<object>();
   fresh.add(s);
-  return { s, fresh };
+  return { s, fresh, touched: false };
 }
 
 /** A draft over a state the caller owns (from `ownState`): the rules write to it directly. */
-export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null });
+export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null, touched: false });
 
 /**
  * A copy of every container the rules write to; shares the parts that are only ever replaced. Every
@@ -149,6 +155,7 @@ export function player(d: Draft, seat: Seat): WPlayer {
 
 /** A zone list of a player, writable (created empty when the player has none). */
 export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
+  d.touched = true;
   const p = player(d, seat);
   const zones = (p.zones = writable(d, p.zones, copyZones));
   const current = zones[key];
@@ -177,8 +184,11 @@ export function card(d: Draft, id: CardId): WCard | undefined {
   const s = d.s;
   const key = bucketOf(id);
   let bucket = s.cards[key];
-  if (bucket === undefined || cardOf(s, id) === undefined) return undefined;
-  if (d.fresh === null) return bucket[id];
+  // As `cardOf`, with the bucket at hand: only a card stored under its own id counts.
+  const current = bucket === undefined ? undefined : bucket[id];
+  if (current === undefined || current.id !== id) return undefined;
+  d.touched = true;
+  if (d.fresh === null) return current;
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   bucket = cards[key] = writable(d, bucket, nullCopy);
   return (bucket[id] = writable(d, bucket[id]!, copyOneCard));
@@ -186,6 +196,7 @@ export function card(d: Draft, id: CardId): WCard | undefined {
 
 /** Puts a card object this change made in its bucket (a new card, or one replacing the old). */
 export function putCard(d: Draft, c: WCard): void {
+  d.touched = true;
   const s = d.s;
   const key = bucketOf(c.id);
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
