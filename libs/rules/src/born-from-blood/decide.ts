@@ -24,14 +24,16 @@ function schemaOf(type: string): z.ZodType | undefined {
   return schema;
 }
 
-const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = {
-  MatchCreated: 'none',
-  DeckRegistered: 'decks',
-  FirstPlayerChosen: 'firstPlayer',
-  GameStarted: 'gameStart',
-  OpeningHandDrawn: 'hands',
-  Mulligan: 'mulligan',
-};
+// The per-event tables are Maps, not records: a look-up by an event's type string then hashes it
+// instead of going through V8's shared cache of property look-ups, which a replay keeps evicting.
+const SETUP_STAGE: ReadonlyMap<string, BfbState['stage']> = new Map([
+  ['MatchCreated', 'none'],
+  ['DeckRegistered', 'decks'],
+  ['FirstPlayerChosen', 'firstPlayer'],
+  ['GameStarted', 'gameStart'],
+  ['OpeningHandDrawn', 'hands'],
+  ['Mulligan', 'mulligan'],
+]);
 
 /**
  * Validates one recorded action against the state (§12.1 check order) and returns it followed by
@@ -171,14 +173,14 @@ function withoutSeq(action: LogEvent): LogEvent {
 }
 
 /** Events whose payload is `{}`; most of a log (AdvancePhase, PassPriority, …) is checked without zod. */
-const EMPTY_PAYLOAD: Readonly<Record<string, 'required' | 'none'>> = {
-  GameStarted: 'none',
-  AdvancePhase: 'required',
-  PassPriority: 'required',
-  ResolveBattle: 'required',
-  EndTurn: 'required',
-  Concede: 'required',
-};
+const EMPTY_PAYLOAD: ReadonlyMap<string, 'required' | 'none'> = new Map([
+  ['GameStarted', 'none'],
+  ['AdvancePhase', 'required'],
+  ['PassPriority', 'required'],
+  ['ResolveBattle', 'required'],
+  ['EndTurn', 'required'],
+  ['Concede', 'required'],
+]);
 
 function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
   const p = event.payload;
@@ -191,7 +193,7 @@ function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
 /** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
 function shapeOf(action: LogEvent): LogEvent {
   const event = 'seq' in action ? withoutSeq(action) : action;
-  const bare = EMPTY_PAYLOAD[action.type];
+  const bare = EMPTY_PAYLOAD.get(action.type);
   if (bare && isBareEvent(event, bare)) return event;
   if (fitsShape(event)) return event;
   const schema = schemaOf(action.type);
@@ -274,7 +276,7 @@ function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat):
     return;
   }
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE[type];
+  const stage = SETUP_STAGE.get(type);
   if (stage === undefined) {
     if (state.stage !== 'playing') order('turn 1 has not begun');
     return;
