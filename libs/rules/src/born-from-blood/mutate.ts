@@ -235,15 +235,12 @@ export function newObject(turn: number, nPaid: number): FieldObject {
   };
 }
 
-/** Removes every `id` from a writable list. */
-function removeAll(ids: CardId[], id: CardId): void {
-  for (let i = ids.lastIndexOf(id); i >= 0; i = ids.lastIndexOf(id, i - 1)) {
-    ids.splice(i, 1);
-    if (i === 0) break;
-  }
+/** Removes every `id` from a writable list whose first `id` is at `first` (its indexOf), in one pass. */
+function removeAll(ids: CardId[], id: CardId, first: number): void {
+  let kept = first;
+  for (let i = first + 1; i < ids.length; i++) if (ids[i] !== id) ids[kept++] = ids[i]!;
+  ids.length = kept;
 }
-
-const holds = (ids: readonly CardId[] | undefined, id: CardId) => ids !== undefined && ids.includes(id);
 
 /** Whether the deck-order rule lets `id` be drawn now (§12.1 *Deck order*): the part it comes from, or undefined. */
 export function drawablePart(deck: DeckState, id: CardId): keyof WDeck | undefined {
@@ -266,7 +263,7 @@ export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckSt
     const id = ids[i]!;
     const part = drawablePart(current, id);
     if (part === undefined) return { failAt: i };
-    if (part === 'middle') removeAll(current.middle, id);
+    if (part === 'middle') removeAll(current.middle, id, current.middle.indexOf(id));
     else current[part].shift();
   }
   return { deck: current };
@@ -275,15 +272,22 @@ export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckSt
 function detach(d: Draft, seat: Seat, from: ZoneKey, id: CardId): void {
   if (from === 'deck') {
     const deck = d.s.players[seat].deck;
-    if (holds(deck.top, id)) removeAll(deckPart(d, seat, 'top'), id);
-    if (holds(deck.middle, id)) removeAll(deckPart(d, seat, 'middle'), id);
-    if (holds(deck.bottom, id)) removeAll(deckPart(d, seat, 'bottom'), id);
+    let at = deck.top.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'top'), id, at);
+    at = deck.middle.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'middle'), id, at);
+    at = deck.bottom.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'bottom'), id, at);
     return;
   }
   if (from === 'stack' || from === 'characterZone' || from === 'unplaced') return;
   const ids = d.s.players[seat].zones[from];
-  if (ids === undefined) zone(d, seat, from);
-  else if (ids.includes(id)) removeAll(zone(d, seat, from), id);
+  if (ids === undefined) {
+    zone(d, seat, from);
+    return;
+  }
+  const at = ids.indexOf(id);
+  if (at >= 0) removeAll(zone(d, seat, from), id, at);
 }
 
 function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' | 'bottom'): void {
