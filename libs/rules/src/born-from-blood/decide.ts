@@ -24,14 +24,16 @@ function schemaOf(type: string): z.ZodType | undefined {
   return schema;
 }
 
-const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = {
-  MatchCreated: 'none',
-  DeckRegistered: 'decks',
-  FirstPlayerChosen: 'firstPlayer',
-  GameStarted: 'gameStart',
-  OpeningHandDrawn: 'hands',
-  Mulligan: 'mulligan',
-};
+// The per-event tables are Maps, not records: a look-up by an event's type string then hashes it
+// instead of going through V8's shared cache of property look-ups, which a replay keeps evicting.
+const SETUP_STAGE: ReadonlyMap<string, BfbState['stage']> = new Map([
+  ['MatchCreated', 'none'],
+  ['DeckRegistered', 'decks'],
+  ['FirstPlayerChosen', 'firstPlayer'],
+  ['GameStarted', 'gameStart'],
+  ['OpeningHandDrawn', 'hands'],
+  ['Mulligan', 'mulligan'],
+]);
 
 /**
  * Validates one recorded action against the state (§12.1 check order) and returns it followed by
@@ -40,9 +42,9 @@ const SETUP_STAGE: Partial<Record<BornFromBloodEventType, BfbState['stage']>> = 
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
-  const derived = deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet);
-  derived.unshift(event);
-  return derived;
+  const events = [event];
+  deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet, events);
+  return events;
 }
 
 /**
@@ -53,14 +55,15 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
 export function step(state: BfbState, action: LogEvent): LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
-  applyEvent(inPlace(state), event);
-  const derived = deriveEvents(state, event, foldInPlace, quiet);
-  if (derived.length === 0) return [event];
+  const draft = inPlace(state);
+  applyEvent(draft, event);
+  const events = [event];
+  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1).
+  deriveEvents(state, event, foldInPlace, quiet || !draft.touched, events);
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
-  const last = derived[derived.length - 1]!;
+  const last = events[events.length - 1]!;
   if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
-  derived.unshift(event);
-  return derived;
+  return events;
 }
 
 const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
@@ -170,14 +173,14 @@ function withoutSeq(action: LogEvent): LogEvent {
 }
 
 /** Events whose payload is `{}`; most of a log (AdvancePhase, PassPriority, …) is checked without zod. */
-const EMPTY_PAYLOAD: Readonly<Record<string, 'required' | 'none'>> = {
-  GameStarted: 'none',
-  AdvancePhase: 'required',
-  PassPriority: 'required',
-  ResolveBattle: 'required',
-  EndTurn: 'required',
-  Concede: 'required',
-};
+const EMPTY_PAYLOAD: ReadonlyMap<string, 'required' | 'none'> = new Map([
+  ['GameStarted', 'none'],
+  ['AdvancePhase', 'required'],
+  ['PassPriority', 'required'],
+  ['ResolveBattle', 'required'],
+  ['EndTurn', 'required'],
+  ['Concede', 'required'],
+]);
 
 function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
   const p = event.payload;
@@ -190,7 +193,7 @@ function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
 /** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
 function shapeOf(action: LogEvent): LogEvent {
   const event = 'seq' in action ? withoutSeq(action) : action;
-  const bare = EMPTY_PAYLOAD[action.type];
+  const bare = EMPTY_PAYLOAD.get(action.type);
   if (bare && isBareEvent(event, bare)) return event;
   if (fitsShape(event)) return event;
   const schema = schemaOf(action.type);
@@ -205,35 +208,64 @@ function shapeOf(action: LogEvent): LogEvent {
   return event;
 }
 
-/** The BAD_PAYLOAD conditions the schema cannot see (§12.1 code table). */
+/**
+ * The BAD_PAYLOAD conditions the schema cannot see (§12.1 code table). By type, so each branch reads
+ * one payload shape (schemas are strict: only these four types carry a `duration`).
+ */
 function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat, payload: any): void {
   const bad = (message: string) => refuse('BAD_PAYLOAD', `${type}: ${message}`);
-  if (type === 'MatchCreated') {
-    const config = (payload as E.MatchCreated).config;
-    if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
+  switch (type) {
+    case 'MatchCreated': {
+      const config = (payload as E.MatchCreated).config;
+      if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
+      return;
+    }
+    case 'DrawForTurn':
+      if (state.stage === 'playing' && !drawForTurnPayloadFits(state, actor, payload)) {
+        bad(payload.cardId === undefined ? 'name the card drawn (the deck is not empty)' : 'the deck is empty: name no card');
+      }
+      return;
+    case 'DeclareAttack':
+      if (payload.immediate && payload.sourceCardId === undefined) bad('an immediate attack names its sourceCardId');
+      return;
+    case 'ModifyStat':
+      if (payload.stat === 'hp') {
+        const card = cardOf(state, payload.cardId);
+        if (card && catalogOf(state, card).type === 'Character') bad("a Character's HP changes with ChangeHP");
+      }
+      return durationFits(state, payload.duration, bad);
+    case 'MoveCard':
+      if (payload.position !== undefined && payload.to !== 'deck') bad("position is only for a move to 'deck'");
+      return;
+    case 'RemoveKeyword':
+      return durationFits(state, payload.duration, bad);
+    case 'CreateSpecialSlot':
+      if (state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`Special Slot ${payload.slotId} exists`);
+      return;
+    case 'RemoveSpecialSlot':
+      if (!state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`no Special Slot ${payload.slotId}`);
+      return;
+    case 'GrantKeyword': {
+      durationFits(state, payload.duration, bad);
+      const g = payload as E.GrantKeyword;
+      if (KEYWORDS_WITH_VALUE.has(g.keyword) && g.value === undefined) bad(`${g.keyword} needs a value`);
+      if (!KEYWORDS_WITH_VALUE.has(g.keyword) && !KEYWORDS_WITH_OPTIONAL_VALUE.has(g.keyword) && g.value !== undefined) bad(`${g.keyword} takes no value`);
+      return;
+    }
+    case 'SetStatus': {
+      durationFits(state, payload.duration, bad);
+      const s = payload as E.SetStatus;
+      if ((s.status === 'burn') !== (s.params !== undefined)) bad('params {amount, tickAt?} go with a burn status, and only with it');
+      return;
+    }
+    default:
+      return;
   }
-  if (type === 'DrawForTurn' && state.stage === 'playing' && !drawForTurnPayloadFits(state, actor, payload)) {
-    bad(payload.cardId === undefined ? 'name the card drawn (the deck is not empty)' : 'the deck is empty: name no card');
-  }
-  if (type === 'DeclareAttack' && payload.immediate && payload.sourceCardId === undefined) bad('an immediate attack names its sourceCardId');
-  if (type === 'ModifyStat' && payload.stat === 'hp') {
-    const card = cardOf(state, payload.cardId);
-    if (card && catalogOf(state, card).type === 'Character') bad("a Character's HP changes with ChangeHP");
-  }
-  if (type === 'MoveCard' && payload.position !== undefined && payload.to !== 'deck') bad("position is only for a move to 'deck'");
-  const current = payload.duration?.untilEndOfTurnOf;
+}
+
+function durationFits(state: BfbState, duration: E.Duration, bad: (message: string) => never): void {
+  const current = typeof duration === 'object' && 'untilEndOfTurnOf' in duration ? duration.untilEndOfTurnOf : undefined;
   if (current && current.occurrence === 'current' && current.player !== state.turnPlayer) bad(`it is not ${current.player}'s turn`);
-  if (type === 'CreateSpecialSlot' && state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`Special Slot ${payload.slotId} exists`);
-  if (type === 'RemoveSpecialSlot' && !state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`no Special Slot ${payload.slotId}`);
-  if (type === 'GrantKeyword') {
-    const g = payload as E.GrantKeyword;
-    if (KEYWORDS_WITH_VALUE.has(g.keyword) && g.value === undefined) bad(`${g.keyword} needs a value`);
-    if (!KEYWORDS_WITH_VALUE.has(g.keyword) && !KEYWORDS_WITH_OPTIONAL_VALUE.has(g.keyword) && g.value !== undefined) bad(`${g.keyword} takes no value`);
-  }
-  if (type === 'SetStatus') {
-    const s = payload as E.SetStatus;
-    if ((s.status === 'burn') !== (s.params !== undefined)) bad('params {amount, tickAt?} go with a burn status, and only with it');
-  }
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
@@ -244,7 +276,7 @@ function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat):
     return;
   }
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE[type];
+  const stage = SETUP_STAGE.get(type);
   if (stage === undefined) {
     if (state.stage !== 'playing') order('turn 1 has not begun');
     return;
@@ -259,8 +291,51 @@ const ID_LIST_FIELDS = new Set(['cardIds', 'drawnCardIds', 'defenderIds']);
 
 /** UNKNOWN_CARD: every card a payload names must be bound by a DeckRegistered (§12.1 *Names*). */
 function knownCards(state: BfbState, type: BornFromBloodEventType, payload: unknown): void {
-  if (type === 'DeckRegistered') return;
+  if (type === 'DeckRegistered' || namesKnown(state, type, payload as any)) return;
   visitNames(state, payload);
+}
+
+const isBound = (state: BfbState, id: string): boolean => cardOf(state, id) !== undefined;
+const sourceKnown = (state: BfbState, id: string | undefined): boolean => id === undefined || id === 'rule' || isBound(state, id);
+
+/**
+ * For the most frequent actions (their shape checked), whether every card they name is bound, read
+ * from the fields that name cards. `false` also for every other type: `visitNames` then walks the
+ * payload and refuses the first unknown card in field order.
+ */
+function namesKnown(state: BfbState, type: BornFromBloodEventType, p: any): boolean {
+  switch (type) {
+    case 'AdvancePhase':
+    case 'PassPriority':
+    case 'ResolveBattle':
+    case 'EndTurn':
+      return true; // payload {}
+    case 'DeclareAttack':
+      return isBound(state, p.attackerId) && sourceKnown(state, p.sourceCardId);
+    case 'DeclareDefenders': {
+      const ids: string[] = p.defenderIds;
+      for (let i = 0; i < ids.length; i++) if (!isBound(state, ids[i]!)) return false;
+      return true;
+    }
+    case 'DrawForTurn':
+      return p.cardId === undefined || isBound(state, p.cardId);
+    case 'SellCard':
+      return isBound(state, p.cardId);
+    case 'PlayCard': {
+      const destination = p.destination;
+      const host = typeof destination === 'object' && 'host' in destination ? destination.host : undefined;
+      return isBound(state, p.cardId) && (host === undefined || isBound(state, host)) && sourceKnown(state, p.costOverride?.sourceCardId);
+    }
+    case 'ActivateAbility':
+      return isBound(state, p.cardId) && sourceKnown(state, p.costOverride?.sourceCardId);
+    case 'AssignDamage': {
+      const shares = p.shares;
+      for (const id in shares) if (!isBound(state, id)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);

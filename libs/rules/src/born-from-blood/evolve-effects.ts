@@ -134,6 +134,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       const p = player(d, c.player);
       p.specialSlots = { ...p.specialSlots, [c.slotId]: { capacity: c.capacity, allowedTypes: c.allowedTypes } };
       p.zones = made(d, { ...p.zones, [`special:${c.slotId}`]: made(d, []) });
+      d.touched = true;
       return;
     }
     case 'RemoveSpecialSlot': {
@@ -143,6 +144,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       const { [`special:${r.slotId}`]: _cards, ...zones } = p.zones;
       p.specialSlots = specialSlots;
       p.zones = made(d, zones);
+      d.touched = true;
       return;
     }
     case 'RecordAbilityUse': {

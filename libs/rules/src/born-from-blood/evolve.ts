@@ -178,6 +178,7 @@ function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
   p.deckRegistered = true;
   p.deck = made(d, { top: made(d, []), middle: made(d, reg.main.map((e) => e.cardId)), bottom: made(d, []) });
   p.zones = made(d, { ...p.zones, extraDeck: made(d, reg.extra.map((e) => e.cardId)) });
+  d.touched = true;
   if (SEATS.every((x) => s.players[x].deckRegistered)) s.stage = 'firstPlayer';
 }
 

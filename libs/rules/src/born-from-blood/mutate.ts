@@ -30,6 +30,12 @@ import {
 export interface Draft {
   readonly s: WState;
   readonly fresh: Set<object> | null;
+  /**
+   * Set by every write to a card or to a zone list (`card`, `object`, `putCard`, `zone`, a player's
+   * zones replaced): what the state check reads. A change that leaves it false cannot give the check
+   * anything to find in a state the check had cleared.
+   */
+  touched: boolean;
 }
 
 type W<T> = { -readonly [K in keyof T]: T[K] };
@@ -50,11 +56,11 @@ export function draftOf(state: BfbState): Draft {
   const s = { ...state } as WState;
   const fresh = new Set<object>();
   fresh.add(s);
-  return { s, fresh };
+  return { s, fresh, touched: false };
 }
 
 /** A draft over a state the caller owns (from `ownState`): the rules write to it directly. */
-export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null });
+export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh: null, touched: false });
 
 /**
  * A copy of every container the rules write to; shares the parts that are only ever replaced. Every
@@ -149,6 +155,7 @@ export function player(d: Draft, seat: Seat): WPlayer {
 
 /** A zone list of a player, writable (created empty when the player has none). */
 export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
+  d.touched = true;
   const p = player(d, seat);
   const zones = (p.zones = writable(d, p.zones, copyZones));
   const current = zones[key];
@@ -177,8 +184,11 @@ export function card(d: Draft, id: CardId): WCard | undefined {
   const s = d.s;
   const key = bucketOf(id);
   let bucket = s.cards[key];
-  if (bucket === undefined || cardOf(s, id) === undefined) return undefined;
-  if (d.fresh === null) return bucket[id];
+  // As `cardOf`, with the bucket at hand: only a card stored under its own id counts.
+  const current = bucket === undefined ? undefined : bucket[id];
+  if (current === undefined || current.id !== id) return undefined;
+  d.touched = true;
+  if (d.fresh === null) return current;
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   bucket = cards[key] = writable(d, bucket, nullCopy);
   return (bucket[id] = writable(d, bucket[id]!, copyOneCard));
@@ -186,6 +196,7 @@ export function card(d: Draft, id: CardId): WCard | undefined {
 
 /** Puts a card object this change made in its bucket (a new card, or one replacing the old). */
 export function putCard(d: Draft, c: WCard): void {
+  d.touched = true;
   const s = d.s;
   const key = bucketOf(c.id);
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
@@ -224,15 +235,12 @@ export function newObject(turn: number, nPaid: number): FieldObject {
   };
 }
 
-/** Removes every `id` from a writable list. */
-function removeAll(ids: CardId[], id: CardId): void {
-  for (let i = ids.lastIndexOf(id); i >= 0; i = ids.lastIndexOf(id, i - 1)) {
-    ids.splice(i, 1);
-    if (i === 0) break;
-  }
+/** Removes every `id` from a writable list whose first `id` is at `first` (its indexOf), in one pass. */
+function removeAll(ids: CardId[], id: CardId, first: number): void {
+  let kept = first;
+  for (let i = first + 1; i < ids.length; i++) if (ids[i] !== id) ids[kept++] = ids[i]!;
+  ids.length = kept;
 }
-
-const holds = (ids: readonly CardId[] | undefined, id: CardId) => ids !== undefined && ids.includes(id);
 
 /** Whether the deck-order rule lets `id` be drawn now (§12.1 *Deck order*): the part it comes from, or undefined. */
 export function drawablePart(deck: DeckState, id: CardId): keyof WDeck | undefined {
@@ -255,7 +263,7 @@ export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckSt
     const id = ids[i]!;
     const part = drawablePart(current, id);
     if (part === undefined) return { failAt: i };
-    if (part === 'middle') removeAll(current.middle, id);
+    if (part === 'middle') removeAll(current.middle, id, current.middle.indexOf(id));
     else current[part].shift();
   }
   return { deck: current };
@@ -264,15 +272,22 @@ export function drawAll(deck: DeckState, ids: readonly CardId[]): { deck: DeckSt
 function detach(d: Draft, seat: Seat, from: ZoneKey, id: CardId): void {
   if (from === 'deck') {
     const deck = d.s.players[seat].deck;
-    if (holds(deck.top, id)) removeAll(deckPart(d, seat, 'top'), id);
-    if (holds(deck.middle, id)) removeAll(deckPart(d, seat, 'middle'), id);
-    if (holds(deck.bottom, id)) removeAll(deckPart(d, seat, 'bottom'), id);
+    let at = deck.top.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'top'), id, at);
+    at = deck.middle.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'middle'), id, at);
+    at = deck.bottom.indexOf(id);
+    if (at >= 0) removeAll(deckPart(d, seat, 'bottom'), id, at);
     return;
   }
   if (from === 'stack' || from === 'characterZone' || from === 'unplaced') return;
   const ids = d.s.players[seat].zones[from];
-  if (ids === undefined) zone(d, seat, from);
-  else if (ids.includes(id)) removeAll(zone(d, seat, from), id);
+  if (ids === undefined) {
+    zone(d, seat, from);
+    return;
+  }
+  const at = ids.indexOf(id);
+  if (at >= 0) removeAll(zone(d, seat, from), id, at);
 }
 
 function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' | 'bottom'): void {
@@ -357,18 +372,34 @@ function keep<T extends { until: Until }>(list: readonly T[], expired: (until: U
   return anyExpired(list, expired) ? list.filter((x) => !expired(x.until)) : list;
 }
 
-/** Drops the statuses, modifiers and keyword grants/removals whose duration has run out. */
+/**
+ * Drops the statuses, modifiers and keyword grants/removals whose duration has run out. Walks the
+ * cards in play where they are (no list of them is built: this runs after every battle).
+ */
 export function pruneAttachments(d: Draft, expired: (until: Until) => boolean): void {
-  const cards = inPlayCards(d.s);
-  for (let i = 0; i < cards.length; i++) {
-    const o = cards[i]!.obj;
-    if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) continue;
-    const w = object(d, cards[i]!.id)!;
-    w.statuses = keep(w.statuses, expired);
-    w.modifiers = keep(w.modifiers, expired);
-    w.grantedKeywords = keep(w.grantedKeywords, expired);
-    w.removedKeywords = keep(w.removedKeywords, expired);
+  const s = d.s;
+  for (let i = 0; i < SEATS.length; i++) {
+    const p = s.players[SEATS[i]!];
+    if (p.characterId) {
+      const character = cardOf(s, p.characterId);
+      if (character?.zone === 'characterZone') pruneCard(d, character, expired);
+    }
+    const zones = p.zones;
+    for (const key in zones) {
+      const ids = zones[key]!;
+      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) pruneCard(d, cardOf(s, ids[j]!)!, expired);
+    }
   }
+}
+
+function pruneCard(d: Draft, c: CardState, expired: (until: Until) => boolean): void {
+  const o = c.obj;
+  if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) return;
+  const w = object(d, c.id)!;
+  w.statuses = keep(w.statuses, expired);
+  w.modifiers = keep(w.modifiers, expired);
+  w.grantedKeywords = keep(w.grantedKeywords, expired);
+  w.removedKeywords = keep(w.removedKeywords, expired);
 }
 
 /** Draws the named cards of a seat's deck into its hand, in order, skipping any that cannot be drawn. */

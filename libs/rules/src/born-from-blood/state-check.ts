@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { BfbState, SEATS, Seat, cardOf, catalogOf, currentHp, inPlay, isFieldKey, onField, other } from './state';
+import { BfbState, SEATS, Seat, cardOf, catalogOf, hpOf, inPlay, isFieldKey, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
 
@@ -46,17 +46,20 @@ export function quietFor(before: BfbState, action: LogEvent): boolean {
 }
 
 /** One round of the state check (§12.1): cards at HP ≤ 0 (BB-R9) and Mercenaries whose host left (BB-R23). */
-export function graveyardRound(state: BfbState): { cardId: string; reason: Reason }[] {
+export function graveyardRound(state: BfbState): readonly { cardId: string; reason: Reason }[] {
   let found: Map<string, Reason> | undefined;
-  for (const seat of SEATS) {
-    const zones = state.players[seat].zones;
+  for (let s = 0; s < SEATS.length; s++) {
+    const zones = state.players[SEATS[s]!].zones;
     for (const zone in zones) {
       const ids = zones[zone]!;
       if (ids.length === 0 || !isFieldKey(zone)) continue;
-      for (const id of ids) {
-        const card = cardOf(state, id)!;
-        const hp = currentHp(state, card);
-        if (hp !== undefined && hp <= 0 && catalogOf(state, card).type !== 'Character') (found ??= new Map()).set(id, 'hpZero');
+      for (let i = 0; i < ids.length; i++) {
+        const card = cardOf(state, ids[i]!)!;
+        // One catalog look-up per card: this scan follows every action that may change the field.
+        const entry = catalogOf(state, card);
+        if (entry.type === 'Character') continue;
+        const hp = hpOf(entry, card);
+        if (hp !== undefined && hp <= 0) (found ??= new Map()).set(ids[i]!, 'hpZero');
       }
       if (!zone.startsWith('host:')) continue;
       const host = cardOf(state, zone.slice(5));
@@ -64,29 +67,29 @@ export function graveyardRound(state: BfbState): { cardId: string; reason: Reaso
       for (const id of ids) if (!found?.has(id)) (found ??= new Map()).set(id, 'hostLeft');
     }
   }
-  if (!found) return [];
+  if (!found) return NOTHING;
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([cardId, reason]) => ({ cardId, reason }));
 }
 
+const NOTHING: readonly never[] = Object.freeze([]);
+
 /**
- * The events the rules derive after `action` was applied (state `after`): the state check's rounds of
- * CardsPutInGraveyard until one finds nothing, then GameEnded if the game is over (§12.1). `fold`
- * applies each derived CardsPutInGraveyard (a new state, or `after` changed in place).
+ * Pushes onto `events` the events the rules derive after `action` was applied (state `after`): the
+ * state check's rounds of CardsPutInGraveyard until one finds nothing, then GameEnded if the game is
+ * over (§12.1). `fold` applies each derived CardsPutInGraveyard (a new state, or `after` changed in
+ * place). `quiet` (from `quietFor`) skips the rounds.
  */
-export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState, quiet: boolean): LogEvent[] {
-  const derived: LogEvent[] = [];
+export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: BfbState, event: LogEvent) => BfbState, quiet: boolean, events: LogEvent[]): void {
   let state = after;
-  for (;;) {
-    if (quiet) break;
+  while (!quiet) {
     const cards = graveyardRound(state);
     if (cards.length === 0) break;
     const event: LogEvent = { type: 'CardsPutInGraveyard', payload: { cards } };
-    derived.push(event);
+    events.push(event);
     state = fold(state, event);
   }
   const ended = gameEnd(state, action);
-  if (ended) derived.push({ type: 'GameEnded', payload: ended });
-  return derived;
+  if (ended) events.push({ type: 'GameEnded', payload: ended });
 }
 
 function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | undefined {

@@ -286,7 +286,12 @@ function modifierSum(card: CardState, stat: Modifier['stat']): number {
 
 /** Current HP of a non-Character card; undefined when it prints none. */
 export function currentHp(state: BfbState, card: CardState): number | undefined {
-  const printed = catalogOf(state, card).hp;
+  return hpOf(catalogOf(state, card), card);
+}
+
+/** `currentHp` with the card's catalog entry already at hand. */
+export function hpOf(entry: BfbCard, card: CardState): number | undefined {
+  const printed = entry.hp;
   return printed === undefined ? undefined : printed + modifierSum(card, 'hp');
 }
 
