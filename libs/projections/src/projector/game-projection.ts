@@ -161,7 +161,11 @@ export function startHead(event: StoredEvent, context: GameContext): GameHead {
  */
 export function projectGame(head: GameHead, events: readonly StoredEvent[], context: GameContext, snapshotEvery: number): GameChanges {
   const { system, insights } = context;
-  let state = head.state;
+  // The fold owns its state (a copy taken once per game and batch) and applies each event to it in
+  // place where the engine can: evolve copies the containers each event touches, and nobody keeps
+  // the intermediate states here (snapshots are encoded copies, the head is encoded at the end).
+  const inPlace = system.inPlace;
+  let state = inPlace ? inPlace.own(head.state) : head.state;
   let facts = head.facts;
   let turns = head.turns;
   let seq = head.seq;
@@ -178,8 +182,10 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
     }
     const data = stored.data as { player?: string; payload: unknown };
     const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
-    const before = state;
-    state = system.evolve(state, event);
+    // Described against the state before the event, so before it is applied in place.
+    const description = system.describe(event, state);
+    if (inPlace) inPlace.apply(state, event);
+    else state = system.evolve(state, event);
     seq = stored.streamPosition;
     if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
@@ -192,7 +198,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       phase: position.phase,
       turn_player: position.turnPlayer,
       turn_start: position.turn !== null && position.turn !== lastTurn,
-      description: system.describe(event, before),
+      description,
     });
     lastTurn = position.turn;
     if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeState(state, context.initial) });
