@@ -38,6 +38,30 @@ export interface StepRow {
   description: string;
 }
 
+/** Steps per row of rm_replay_step_chunks (migration 0080): chunk k holds seqs 100k+1 .. 100k+100. */
+export const STEPS_PER_CHUNK = 100;
+
+/** A row of rm_replay_step_chunks without its game id: the chunk's steps in seq order, each as a tuple. */
+export interface StepChunkRow {
+  chunk: number;
+  steps: [string, string | null, number | null, string | null, string | null, boolean, string][];
+}
+
+/**
+ * The chunk rows of a game's new steps (contiguous seqs). A first chunk that the game's earlier
+ * steps began holds only the new ones here; the runner appends them to the stored ones.
+ */
+export function stepChunks(steps: readonly StepRow[]): StepChunkRow[] {
+  const chunks: StepChunkRow[] = [];
+  let current: StepChunkRow | undefined;
+  for (const step of steps) {
+    const chunk = Math.floor((step.seq - 1) / STEPS_PER_CHUNK);
+    if (current?.chunk !== chunk) chunks.push((current = { chunk, steps: [] }));
+    current.steps.push([step.type, step.actor, step.turn, step.phase, step.turn_player, step.turn_start, step.description]);
+  }
+  return chunks;
+}
+
 export interface GameRow {
   game_id: string;
   system: string;

@@ -2,7 +2,7 @@ import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
-import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
@@ -29,7 +29,7 @@ export class StreamGapError extends Error {
 }
 
 export const READ_MODEL_TABLES = [
-  'rm_replay_steps',
+  'rm_replay_step_chunks',
   'rm_replay_snapshots',
   'rm_game_heads',
   'rm_games',
@@ -153,7 +153,18 @@ export class ProjectionRunner {
       }
       const change = { context, ...projectGame(head, list, context, this.snapshotEvery) };
       changes.push(change);
-      if (change.steps.length > 0) queue(insertGameRows(tx, 'rm_replay_steps', change.head.gameId, change.steps));
+      if (change.steps.length > 0) {
+        queue(
+          insertGameRows(
+            tx,
+            'rm_replay_step_chunks',
+            change.head.gameId,
+            stepChunks(change.steps),
+            // A chunk the game's earlier batches began: its new steps follow the stored ones.
+            tx`on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json`,
+          ),
+        );
+      }
       if (change.snapshots.length > 0) queue(insertGameRows(tx, 'rm_replay_snapshots', change.head.gameId, change.snapshots));
       // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
       await undefined;
@@ -259,10 +270,11 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
 }
 
 /** As insertRows, for rows of one game that leave out its id: a replay step's JSON is a quarter shorter. */
-function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[]): Promise<unknown> {
+function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[], conflict?: Fragment): Promise<unknown> {
   const columns = Object.keys(rows[0]!);
   return tx`insert into ${tx(table)} (${tx(['game_id', ...columns])})
-    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)`.execute();
+    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
+    ${conflict ?? tx``}`.execute();
 }
 
 function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {
