@@ -279,17 +279,25 @@ CREATE TABLE public.rm_replay_snapshots (
 );
 ALTER TABLE ONLY public.rm_replay_snapshots ALTER COLUMN state SET COMPRESSION lz4;
 
-CREATE TABLE public.rm_replay_steps (
+CREATE TABLE public.rm_replay_step_chunks (
     game_id uuid NOT NULL,
-    seq integer NOT NULL,
-    type text NOT NULL,
-    actor text,
-    turn integer,
-    phase text,
-    turn_player text,
-    turn_start boolean DEFAULT false NOT NULL,
-    description text NOT NULL
+    chunk integer NOT NULL,
+    steps json NOT NULL
 );
+ALTER TABLE ONLY public.rm_replay_step_chunks ALTER COLUMN steps SET COMPRESSION lz4;
+
+CREATE VIEW public.rm_replay_steps AS
+ SELECT c.game_id,
+    ((c.chunk * 100) + (s.n)::integer) AS seq,
+    (s.step ->> 0) AS type,
+    (s.step ->> 1) AS actor,
+    ((s.step ->> 2))::integer AS turn,
+    (s.step ->> 3) AS phase,
+    (s.step ->> 4) AS turn_player,
+    ((s.step ->> 5))::boolean AS turn_start,
+    (s.step ->> 6) AS description
+   FROM (public.rm_replay_step_chunks c
+     CROSS JOIN LATERAL json_array_elements(c.steps) WITH ORDINALITY s(step, n));
 
 CREATE TABLE public.rm_tournament_matches (
     tournament_id text NOT NULL,
@@ -419,8 +427,8 @@ ALTER TABLE ONLY public.rm_games
 ALTER TABLE ONLY public.rm_replay_snapshots
     ADD CONSTRAINT rm_replay_snapshots_pkey PRIMARY KEY (game_id, seq);
 
-ALTER TABLE ONLY public.rm_replay_steps
-    ADD CONSTRAINT rm_replay_steps_pkey PRIMARY KEY (game_id, seq);
+ALTER TABLE ONLY public.rm_replay_step_chunks
+    ADD CONSTRAINT rm_replay_step_chunks_pkey PRIMARY KEY (game_id, chunk);
 
 ALTER TABLE ONLY public.rm_tournament_matches
     ADD CONSTRAINT rm_tournament_matches_pkey PRIMARY KEY (tournament_id, round, player_a);

@@ -38,6 +38,30 @@ export interface StepRow {
   description: string;
 }
 
+/** Steps per row of rm_replay_step_chunks (migration 0080): chunk k holds seqs 100k+1 .. 100k+100. */
+export const STEPS_PER_CHUNK = 100;
+
+/** A row of rm_replay_step_chunks without its game id: the chunk's steps in seq order, each as a tuple. */
+export interface StepChunkRow {
+  chunk: number;
+  steps: [string, string | null, number | null, string | null, string | null, boolean, string][];
+}
+
+/**
+ * The chunk rows of a game's new steps (contiguous seqs). A first chunk that the game's earlier
+ * steps began holds only the new ones here; the runner appends them to the stored ones.
+ */
+export function stepChunks(steps: readonly StepRow[]): StepChunkRow[] {
+  const chunks: StepChunkRow[] = [];
+  let current: StepChunkRow | undefined;
+  for (const step of steps) {
+    const chunk = Math.floor((step.seq - 1) / STEPS_PER_CHUNK);
+    if (current?.chunk !== chunk) chunks.push((current = { chunk, steps: [] }));
+    current.steps.push([step.type, step.actor, step.turn, step.phase, step.turn_player, step.turn_start, step.description]);
+  }
+  return chunks;
+}
+
 export interface GameRow {
   game_id: string;
   system: string;
@@ -161,7 +185,11 @@ export function startHead(event: StoredEvent, context: GameContext): GameHead {
  */
 export function projectGame(head: GameHead, events: readonly StoredEvent[], context: GameContext, snapshotEvery: number): GameChanges {
   const { system, insights } = context;
-  let state = head.state;
+  // The fold owns its state (a copy taken once per game and batch) and applies each event to it in
+  // place where the engine can: evolve copies the containers each event touches, and nobody keeps
+  // the intermediate states here (snapshots are encoded copies, the head is encoded at the end).
+  const inPlace = system.inPlace;
+  let state = inPlace ? inPlace.own(head.state) : head.state;
   let facts = head.facts;
   let turns = head.turns;
   let seq = head.seq;
@@ -178,8 +206,10 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
     }
     const data = stored.data as { player?: string; payload: unknown };
     const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
-    const before = state;
-    state = system.evolve(state, event);
+    // Described against the state before the event, so before it is applied in place.
+    const description = system.describe(event, state);
+    if (inPlace) inPlace.apply(state, event);
+    else state = system.evolve(state, event);
     seq = stored.streamPosition;
     if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
@@ -192,7 +222,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       phase: position.phase,
       turn_player: position.turnPlayer,
       turn_start: position.turn !== null && position.turn !== lastTurn,
-      description: system.describe(event, before),
+      description,
     });
     lastTurn = position.turn;
     if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeState(state, context.initial) });

@@ -12,6 +12,13 @@ export interface KafkaProjectorOptions {
    * is 30 s; 10 s here (the broker's minimum is 6 s). A clean stop leaves the group at once.
    */
   readonly sessionTimeoutMs?: number;
+  /**
+   * Partitions whose batches are applied at the same time, each in its own transaction (2 by
+   * default): one batch is folded here while the server writes another's rows. Streams never share
+   * a partition, so their order holds; the batches' only common rows (the progress row, the card
+   * counters' lock) are taken in one order, so they wait for each other but never deadlock.
+   */
+  readonly partitionsConsumedConcurrently?: number;
   readonly logger?: { log(message: string): void; warn(message: string): void };
 }
 
@@ -66,7 +73,12 @@ export class KafkaProjector {
     });
     await consumer.connect();
     await consumer.subscribe({ topic: this.topic, fromBeginning: true });
-    await consumer.run({ eachBatchAutoResolve: false, autoCommit: true, eachBatch: (payload) => this.eachBatch(payload) });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 2,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
     await joined;
   }
 

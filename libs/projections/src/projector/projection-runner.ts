@@ -2,7 +2,7 @@ import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
-import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
@@ -29,7 +29,7 @@ export class StreamGapError extends Error {
 }
 
 export const READ_MODEL_TABLES = [
-  'rm_replay_steps',
+  'rm_replay_step_chunks',
   'rm_replay_snapshots',
   'rm_game_heads',
   'rm_games',
@@ -133,51 +133,59 @@ export class ProjectionRunner {
       write.catch(() => undefined);
       writes.push(write);
     };
-    const changes = [];
-    // Games whose stored seats already had a result (only those are in the per-card counters).
-    const counted: string[] = [];
+    // Each game's head and context first: which games the per-card counters count already is
+    // known before any is folded, so every write that replaces old rows can go out before the fold.
+    const folds: { gameId: string; list: StoredEvent[]; head: GameHead; context: GameContext }[] = [];
     for (const [gameId, list] of byGame) {
-      let head: GameHead | undefined;
-      let context: GameContext;
       if (list[0]!.type === GAME_RECORDED) {
         const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
-        context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
-        head = startHead(list[0]!, context);
+        const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
+        folds.push({ gameId, list, head: startHead(list[0]!, context), context });
       } else {
         const row = heads.get(gameId);
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
         const recorded = await this.withInlineCards(tx, row.header);
-        context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
-        head = restoreHead(row, context);
-        if (context.system.outcome(head.state)) counted.push(gameId);
+        const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
+        folds.push({ gameId, list, head: restoreHead(row, context), context });
       }
-      const change = { context, ...projectGame(head, list, context, this.snapshotEvery) };
-      changes.push(change);
-      if (change.steps.length > 0) queue(insertGameRows(tx, 'rm_replay_steps', change.head.gameId, change.steps));
-      if (change.snapshots.length > 0) queue(insertGameRows(tx, 'rm_replay_snapshots', change.head.gameId, change.snapshots));
-      // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
-      await undefined;
     }
 
-    const gameIds = changes.map((c) => c.head.gameId);
     // The per-card counters (migration 0050) follow the rows they count: the games' old rows are
     // taken out of them before the rows are replaced, and the new rows added after. Only finished
     // games' seats have a result, so only they count: the calls are skipped when there are none.
-    const finished = changes.filter((c) => c.game.status === 'finished').map((c) => c.head.gameId);
+    const gameIds = folds.map((g) => g.gameId);
+    const counted = folds.filter((g) => g.list[0]!.type !== GAME_RECORDED && g.context.system.outcome(g.head.state)).map((g) => g.gameId);
     if (counted.length > 0) queue(tx`select rm_card_stats_add(${counted}::uuid[], -1)`.execute());
     if (gameIds.length > 0) {
       queue(tx`delete from rm_game_seats where game_id = any(${gameIds}::uuid[])`.execute());
       queue(tx`delete from rm_card_games where game_id = any(${gameIds}::uuid[])`.execute());
-      queue(insertRows(tx, 'rm_game_seats', changes.flatMap((c) => c.seats)));
-      queue(insertRows(tx, 'rm_card_games', changes.flatMap((c) => c.cards)));
     }
-    if (finished.length > 0) queue(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
-    if (gameIds.length > 0) {
+
+    // A game's rows go out as soon as it is folded, so the server writes them while the next game
+    // is folded here, and little is left to wait for after the last.
+    const finished: string[] = [];
+    for (const { gameId, list, head, context } of folds) {
+      const change = projectGame(head, list, context, this.snapshotEvery);
+      if (change.steps.length > 0) {
+        queue(
+          insertGameRows(
+            tx,
+            'rm_replay_step_chunks',
+            gameId,
+            stepChunks(change.steps),
+            // A chunk the game's earlier batches began: its new steps follow the stored ones.
+            tx`on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json`,
+          ),
+        );
+      }
+      if (change.snapshots.length > 0) queue(insertGameRows(tx, 'rm_replay_snapshots', gameId, change.snapshots));
+      queue(insertRows(tx, 'rm_game_seats', change.seats));
+      queue(insertRows(tx, 'rm_card_games', change.cards));
       queue(
         upsertRows(
           tx,
           'rm_games',
-          changes.map((c) => c.game),
+          [change.game],
           tx`on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
                turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
                end_reason = excluded.end_reason`,
@@ -187,11 +195,15 @@ export class ProjectionRunner {
         upsertRows(
           tx,
           'rm_game_heads',
-          changes.map((c) => encodeHead(c.head, c.context)),
+          [encodeHead(change.head, context)],
           tx`on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`,
         ),
       );
+      if (change.game.status === 'finished') finished.push(gameId);
+      // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
+      await undefined;
     }
+    if (finished.length > 0) queue(tx`select rm_card_stats_add(${finished}::uuid[], 1)`.execute());
     const positionRows = [...new Set(fresh.map((e) => e.streamId))].map((stream_id) => ({ stream_id, position: positions.get(stream_id)! }));
     queue(upsertRows(tx, 'projection_positions', positionRows, tx`on conflict (stream_id) do update set position = excluded.position`));
     const top = Math.max(...fresh.map((e) => e.globalPosition));
@@ -259,10 +271,11 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
 }
 
 /** As insertRows, for rows of one game that leave out its id: a replay step's JSON is a quarter shorter. */
-function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[]): Promise<unknown> {
+function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[], conflict?: Fragment): Promise<unknown> {
   const columns = Object.keys(rows[0]!);
   return tx`insert into ${tx(table)} (${tx(['game_id', ...columns])})
-    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)`.execute();
+    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
+    ${conflict ?? tx``}`.execute();
 }
 
 function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {

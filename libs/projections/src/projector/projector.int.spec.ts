@@ -139,7 +139,7 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       // Start over with two runner instances: the first stops part way, the second restarts from
       // the beginning of the stream (as after a crash before committing offsets).
       await sql.begin(async (tx) => {
-        for (const table of ['rm_replay_steps', 'rm_replay_snapshots', 'rm_game_heads', 'rm_games', 'rm_game_seats', 'rm_card_games', 'rm_card_stats', 'projection_positions']) {
+        for (const table of ['rm_replay_step_chunks', 'rm_replay_snapshots', 'rm_game_heads', 'rm_games', 'rm_game_seats', 'rm_card_games', 'rm_card_stats', 'projection_positions']) {
           await tx`delete from ${tx(table)}`;
         }
       });
