@@ -105,11 +105,7 @@ export class GameRecorder {
     const gameId = randomUUID();
     const events = this.toNewEvents(result.applied, options);
     try {
-      await this.store.transaction(async (tx) => {
-        await this.recordHeader(tx, gameId, storable, 'upload', options);
-        await this.store.append(streamIdOf(gameId), 'no_stream', events, tx);
-        await this.insertGame(tx, gameId, storable, 'upload', result.outcome, options, storable.contentHash);
-      });
+      await this.store.transaction((tx) => this.storeGame(tx, gameId, storable, events, result.outcome, options));
     } catch (error) {
       if (error instanceof EventTooLargeError) throw eventTooLarge(error);
       // Two uploads of one game raced: the loser answers with the winner's game.
@@ -131,9 +127,20 @@ export class GameRecorder {
    */
   async storeReplayed(tx: TransactionSql, gameId: string, game: GameDocument | StorableGame, applied: readonly LogEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
     const storable = 'headerJson' in game ? game : storableGame(game);
-    await this.recordHeader(tx, gameId, storable, 'upload', options);
-    await this.store.append(streamIdOf(gameId), 'no_stream', this.toNewEvents(applied, options), tx);
-    await this.insertGame(tx, gameId, storable, 'upload', outcome, options, storable.contentHash);
+    await this.storeGame(tx, gameId, storable, this.toNewEvents(applied, options), outcome, options);
+  }
+
+  /**
+   * An uploaded game's header event, events and row. The three writes are sent together and run in
+   * this order on the transaction's connection (one round trip instead of one per statement): the
+   * game's stream exists before its row references it, and a failure of any fails the transaction.
+   */
+  private async storeGame(tx: TransactionSql, gameId: string, storable: StorableGame, events: readonly NewEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
+    await Promise.all([
+      this.recordHeader(tx, gameId, storable, 'upload', options),
+      this.store.append(streamIdOf(gameId), 'no_stream', events, tx),
+      this.insertGame(tx, gameId, storable, 'upload', outcome, options, storable.contentHash),
+    ]);
   }
 
   /** `events`: how many the caller's transaction stored. */
@@ -433,6 +440,7 @@ export class GameRecorder {
     contentHash: string | null,
   ): Promise<void> {
     const context = game.game ?? {};
+    // Sent at once (`execute`), behind the statements built before it (see storeGame).
     await tx`
       insert into games (game_id, stream_id, system, rules_version, header, mode, external_id, tournament, round,
                          table_number, match, game_number, played_at, catalog_id, players, content_hash,
@@ -442,7 +450,7 @@ export class GameRecorder {
               ${context.round ?? null}, ${context.table ?? null}, ${context.match ?? null}, ${context.gameNumber ?? null},
               ${context.playedAt ?? null}, ${game.catalogId}, ${tx.json(game.players as never)}, ${contentHash},
               ${options.idempotencyKey ?? null}, ${outcome ? tx.json(outcome as never) : null}, ${options.principal.name},
-              ${outcome ? this.now() : null}, ${options.visibility ?? 'public'}, ${options.principal.tokenId})`;
+              ${outcome ? this.now() : null}, ${options.visibility ?? 'public'}, ${options.principal.tokenId})`.execute();
   }
 }
 
