@@ -29,6 +29,7 @@ import {
 import { EventStore, EventTooLargeError, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
 import { Visibility, isVisibility } from './access';
 import { CatalogRepository } from './catalogs';
+import { newEventIds } from './event-ids';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRow, streamIdOf } from './games-table';
 import { Principal, mayRecord } from './tokens';
@@ -410,8 +411,9 @@ export class GameRecorder {
 
   private toNewEvents(events: readonly LogEvent[], options: RecordOptions): NewEvent[] {
     const metadata = this.metadata(options);
-    return events.map((e) => ({
-      eventId: randomUUID(),
+    const ids = newEventIds(events.length);
+    return events.map((e, i) => ({
+      eventId: ids[i]!,
       type: e.type,
       data: e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload },
       metadata,
