@@ -134,11 +134,13 @@ export class GameRecorder {
   /**
    * An uploaded game's header event, events and row. The three writes are sent together and run in
    * this order on the transaction's connection (one round trip instead of one per statement): the
-   * game's stream exists before its row references it, and a failure of any fails the transaction.
+   * header comes before the game's events in commit order, as the read models expect, the game's
+   * stream exists before its row references it, and a failure of any fails the transaction.
    */
   private async storeGame(tx: TransactionSql, gameId: string, storable: StorableGame, events: readonly NewEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
+    const catalog = await this.headerCatalog(tx, storable);
     await Promise.all([
-      this.recordHeader(tx, gameId, storable, 'upload', options),
+      this.appendHeader(tx, gameId, storable, catalog, 'upload', options),
       this.store.append(streamIdOf(gameId), 'no_stream', events, tx),
       this.insertGame(tx, gameId, storable, 'upload', outcome, options, storable.contentHash),
     ]);
@@ -422,7 +424,15 @@ export class GameRecorder {
 
   /** The header travels as an event too, so read models can be built from the event stream alone. */
   private async recordHeader(tx: TransactionSql, gameId: string, game: StorableGame, mode: 'upload' | 'live', options: RecordOptions) {
-    const catalog = game.inlineCatalog ? await storeInlineCatalog(tx, game) : game.catalogRef!;
+    await this.appendHeader(tx, gameId, game, await this.headerCatalog(tx, game), mode, options);
+  }
+
+  /** The catalog the header names: its reference, or an inline catalog's, stored first when new. */
+  private async headerCatalog(tx: TransactionSql, game: StorableGame): Promise<GameRecordedData['header']['catalog']> {
+    return game.inlineCatalog ? storeInlineCatalog(tx, game) : game.catalogRef!;
+  }
+
+  private async appendHeader(tx: TransactionSql, gameId: string, game: StorableGame, catalog: GameRecordedData['header']['catalog'], mode: 'upload' | 'live', options: RecordOptions) {
     const header = { ...game.recordedHeader, catalog } as GameRecordedData['header'];
     const data: GameRecordedData = { gameId, header, mode, recordedBy: options.principal.name };
     await this.store.append(gameHeadStreamId(gameId), 'no_stream', [{ eventId: randomUUID(), type: GAME_RECORDED, data, metadata: this.metadata(options) }], tx);
