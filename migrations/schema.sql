@@ -3,10 +3,24 @@ CREATE FUNCTION public.advance_stream_versions() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public'
     AS $$
+declare
+  advanced bigint;
+  missing text;
 begin
   update streams s set version = m.version, updated_at = now()
   from (select stream_id, max(stream_position) as version from inserted group by stream_id) m
   where s.stream_id = m.stream_id and s.version < m.version;
+  get diagnostics advanced = row_count;
+  -- Every stream advanced (an append always does): they all exist. Otherwise look for one that does not.
+  if advanced < (select count(distinct stream_id) from inserted) then
+    select i.stream_id into missing from (select distinct stream_id from inserted) i
+    where not exists (select 1 from streams s where s.stream_id = i.stream_id) limit 1;
+    if missing is not null then
+      raise exception 'insert or update on table "events" violates foreign key constraint "events_stream_id_fkey"'
+        using errcode = 'foreign_key_violation', constraint = 'events_stream_id_fkey',
+              detail = format('Key (stream_id)=(%s) is not present in table "streams".', missing);
+    end if;
+  end if;
   return null;
 end;
 $$;
@@ -26,6 +40,21 @@ CREATE FUNCTION public.refuse_event_change() RETURNS trigger
 begin
   raise exception 'events are immutable: % on % is refused', tg_op, tg_table_name
     using errcode = 'restrict_violation';
+end;
+$$;
+
+CREATE FUNCTION public.refuse_removing_stream_with_events() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  if tg_op = 'TRUNCATE' then
+    raise exception 'streams are never truncated: their events stay' using errcode = 'foreign_key_violation';
+  end if;
+  if exists (select 1 from events where stream_id = old.stream_id) then
+    raise exception 'stream % holds events: it is never removed or renamed', old.stream_id
+      using errcode = 'foreign_key_violation', constraint = 'events_stream_id_fkey';
+  end if;
+  return old;
 end;
 $$;
 
@@ -450,8 +479,6 @@ ALTER TABLE ONLY public.streams
 
 CREATE INDEX events_commit_order_idx ON public.events USING btree (transaction_id, global_position);
 
-CREATE INDEX events_type_idx ON public.events USING btree (type);
-
 CREATE INDEX games_catalog_idx ON public.games USING btree (catalog_id);
 
 CREATE UNIQUE INDEX games_idempotency_idx ON public.games USING btree (recorded_by_token, idempotency_key) WHERE (idempotency_key IS NOT NULL);
@@ -484,8 +511,9 @@ CREATE TRIGGER events_appended AFTER INSERT ON public.events FOR EACH STATEMENT 
 
 CREATE TRIGGER events_are_immutable BEFORE DELETE OR UPDATE OR TRUNCATE ON public.events FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_event_change();
 
-ALTER TABLE ONLY public.events
-    ADD CONSTRAINT events_stream_id_fkey FOREIGN KEY (stream_id) REFERENCES public.streams(stream_id);
+CREATE TRIGGER streams_are_not_truncated BEFORE TRUNCATE ON public.streams FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_removing_stream_with_events();
+
+CREATE TRIGGER streams_keep_their_events BEFORE DELETE OR UPDATE OF stream_id ON public.streams FOR EACH ROW EXECUTE FUNCTION public.refuse_removing_stream_with_events();
 
 ALTER TABLE ONLY public.games
     ADD CONSTRAINT games_stream_id_fkey FOREIGN KEY (stream_id) REFERENCES public.streams(stream_id);

@@ -18,6 +18,7 @@ import { flag, interleave, mintToken, ratioOf, record, require, root, rounds, rs
 const postgres = require('postgres');
 const { replay, simulateGames } = require('@cardlog/rules');
 const { EventStore, migrate } = require('@cardlog/store');
+const { newEventIds } = require('@cardlog/recording');
 const { main: cli } = require(join(root, 'apps/cli/dist/main.js'));
 const { getPostgreSQLEventStore } = require('@event-driven-io/emmett-postgresql');
 
@@ -49,14 +50,18 @@ try {
     const folder = join(work, `chunk-${s}`);
     mkdirSync(folder);
     documents.forEach((d, i) => writeFileSync(join(folder, `g${i}.json`), JSON.stringify(d)));
-    const games = documents.map((d) =>
-      replay(d).applied.map((e) => ({
-        eventId: randomUUID(),
+    // As the recorder writes them: time-ordered ids, and one metadata object for the append.
+    const games = documents.map((d) => {
+      const applied = replay(d).applied;
+      const ids = newEventIds(applied.length);
+      const metadata = { recordedAt: new Date().toISOString(), actor: 'bench', correlation: randomUUID() };
+      return applied.map((e, i) => ({
+        eventId: ids[i],
         type: e.type,
         data: e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload },
-        metadata: { recordedBy: 'bench', correlation: randomUUID() },
-      })),
-    );
+        metadata,
+      }));
+    });
     chunks.push({ folder, games, events: games.reduce((k, g) => k + g.length, 0) });
   }
   // HTTP and the store each get their own chunks; the floor copies the same events again.

@@ -11,3 +11,4 @@ export * from './bundle-preparation';
 export * from './preparer';
 export * from './upload-worker-file';
 export type { UploadTask, UploadTaskAnswer } from './upload-worker';
+export * from './event-ids';

@@ -96,6 +96,34 @@ function eventStoreSuite(name: string, connect: () => Promise<Backend>, gate: (n
         expect(await store.streamVersion(streamId)).toBe(3);
       });
 
+      it('events of one append keep their own metadata, shared or not', async () => {
+        const streamId = `game-${randomUUID()}`;
+        const shared = { actor: 'shared' };
+        await store.append(streamId, 'no_stream', [{ ...event('A'), metadata: shared }, { ...event('B'), metadata: shared }]);
+        await store.append(streamId, 2, [{ ...event('C'), metadata: { actor: 'c' } }, { ...event('D'), metadata: undefined }]);
+        expect((await store.readStream(streamId)).map((e) => e.metadata)).toEqual([{ actor: 'shared' }, { actor: 'shared' }, { actor: 'c' }, {}]);
+      });
+
+      it('a stream created without events takes a no_stream append', async () => {
+        const streamId = `live-${randomUUID()}`;
+        await backend.sql`insert into streams (stream_id) values (${streamId})`;
+        await expect(store.append(streamId, 'no_stream', [event()])).resolves.toMatchObject({ version: 1, firstPosition: 1, duplicate: false });
+        await expect(store.append(streamId, 'no_stream', [event()])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      });
+
+      it('an event needs its stream, and a stream that holds events is never removed', async () => {
+        const missing = `none-${randomUUID()}`;
+        await expect(
+          backend.sql`insert into events (stream_id, stream_position, event_id, type, data) values (${missing}, 1, ${randomUUID()}, 'X', '{}')`,
+        ).rejects.toMatchObject({ code: '23503' });
+        const streamId = `kept-${randomUUID()}`;
+        await store.append(streamId, 'no_stream', [event()]);
+        await expect(backend.sql`delete from streams where stream_id = ${streamId}`).rejects.toMatchObject({ code: '23503' });
+        await expect(backend.sql`update streams set stream_id = ${missing} where stream_id = ${streamId}`).rejects.toMatchObject({ code: '23503' });
+        await expect(backend.sql.unsafe('truncate streams cascade')).rejects.toMatchObject({ code: '23503' });
+        expect(await store.streamVersion(streamId)).toBe(1);
+      });
+
       it('a wrong expected version is a typed conflict and writes nothing', async () => {
         const streamId = `game-${randomUUID()}`;
         await store.append(streamId, 'no_stream', [event()]);

@@ -110,8 +110,9 @@ export class EventStore {
    */
   transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
     return inTransaction(this.sql, async (tx) => {
-      await announceWriter(tx);
-      return work(tx);
+      // The lock goes out with the work's first statements, in one round trip, ahead of them.
+      const [, result] = await Promise.all([announceWriter(tx), work(tx)]);
+      return result;
     });
   }
 
@@ -122,19 +123,26 @@ export class EventStore {
    */
   async append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    checkSizes(streamId, events);
-    if (tx) return this.appendIn(tx, streamId, expected, events);
-    return this.transaction((t) => this.appendIn(t, streamId, expected, events));
+    const batch = encodeEvents(streamId, events);
+    if (tx) return this.appendIn(tx, streamId, expected, events, batch);
+    return this.transaction((t) => this.appendIn(t, streamId, expected, events, batch));
   }
 
-  private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult> {
+  private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], batch: EncodedEvents): Promise<AppendResult> {
+    if (expected === 'no_stream') {
+      // A new stream (every upload) in one round trip: the stream's row is created, which holds it
+      // as the lock below would, and the events go in with it. A stream that exists already
+      // (created empty, or by another try of this append) takes the general way below.
+      const [, created] = await Promise.all([announceWriter(tx), insertOrExplain(streamId, insertEvents(tx, streamId, null, batch))]);
+      if (created.length > 0) return appended(streamId, 0, created);
+    }
     // Four statements, one round trip: each is sent as it is built (`execute`) and they run in this
     // order on the transaction's connection (postgres.js pipelines queries not awaited one by one), so the
     // duplicate lookup runs once the stream's lock is held, as it did when each was awaited.
     const [, , locked, earlier] = await Promise.all([
       // Cheap when `transaction` already did it; it matters for callers that began the transaction
-      // themselves (they must not write before their first append, see `readAll`).
-      announceWriter(tx),
+      // themselves (they must not write before their first append, see `readAll`). Done above for a new stream.
+      expected === 'no_stream' ? null : announceWriter(tx),
       // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
       tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`.execute(),
       tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`.execute(),
@@ -149,32 +157,7 @@ export class EventStore {
     if (expectedNumber !== 'any' && expectedNumber !== version) {
       throw new WrongExpectedVersionError(streamId, expected, version);
     }
-
-    const rows = events.map((e, i) => ({
-      stream_id: streamId,
-      stream_position: version + i + 1,
-      event_id: e.eventId,
-      type: e.type,
-      schema_version: e.schemaVersion ?? 1,
-      data: e.data,
-      metadata: e.metadata ?? {},
-    }));
-    // One statement for the whole batch: the rows travel as one JSON parameter.
-    const inserted = await insertOrExplain(streamId, tx<{ global_position: string; stream_position: string }[]>`
-      insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-      select r.stream_id, r.stream_position, r.event_id, r.type, r.schema_version, r.data, r.metadata
-      from jsonb_to_recordset(${tx.json(rows as never)}::jsonb) as r(
-        stream_id text, stream_position bigint, event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb)
-      order by r.stream_position
-      returning global_position, stream_position`);
-    // The database advances the stream's version from the inserted events (migration 0011), so the
-    // runtime role needs no grant to write versions.
-    const newVersion = version + events.length;
-    const globalPositions = inserted
-      .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
-      .sort((a, b) => a.stream - b.stream)
-      .map((r) => r.global);
-    return { streamId, version: newVersion, firstPosition: version + 1, globalPositions, duplicate: false };
+    return appended(streamId, version, await insertOrExplain(streamId, insertEvents(tx, streamId, version, batch)));
   }
 
   /**
@@ -302,16 +285,94 @@ export function commitHorizon(next: string, writers: readonly string[]): string 
   return horizon.toString();
 }
 
-/** Marks the transaction as a writer of events before it has a transaction id (see readAll). */
-async function announceWriter(tx: TransactionSql): Promise<void> {
-  await tx`lock table events in row exclusive mode`;
+/**
+ * Marks the transaction as a writer of events before it has a transaction id (see readAll). Sent
+ * at once (`execute`): statements built after it go after it. (An awaited query is sent a few
+ * microtasks later, behind the ones executed meanwhile.)
+ */
+function announceWriter(tx: TransactionSql) {
+  return tx`lock table events in row exclusive mode`.execute();
 }
 
-function checkSizes(streamId: string, events: readonly NewEvent[]): void {
+/**
+ * A batch of events as the insert takes it: one JSON array of rows, built here once (each event's
+ * data is serialised once, and its size checked from that text). Metadata shared by the whole batch
+ * (the recorder gives every event of an append the same object) is sent once, beside the rows.
+ */
+interface EncodedEvents {
+  readonly rowsJson: string;
+  readonly sharedMetadataJson: string | null;
+}
+
+/** `{"data":…,"metadata":…}`: the text whose size MAX_EVENT_BYTES bounds, around the two values. */
+const ENVELOPE_CHARS = '{"data":,"metadata":}'.length;
+
+function encodeEvents(streamId: string, events: readonly NewEvent[]): EncodedEvents {
+  const first = events[0]!.metadata;
+  const shared = events.every((e) => e.metadata === first);
+  const sharedJson = shared ? JSON.stringify(first ?? {}) : null;
+  let rows = '[';
   events.forEach((event, index) => {
-    const bytes = Buffer.byteLength(JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }), 'utf8');
-    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, index, event.type, bytes, MAX_EVENT_BYTES);
+    const data = JSON.stringify(event.data) as string | undefined;
+    const metadata = sharedJson ?? JSON.stringify(event.metadata ?? {});
+    checkSize(streamId, index, event.type, data, metadata);
+    // A value JSON.stringify leaves out (undefined) leaves the column null, which the table refuses.
+    const dataField = data === undefined ? '' : `,"data":${data}`;
+    const metadataField = sharedJson === null ? `,"metadata":${metadata}` : '';
+    rows += `${index === 0 ? '' : ','}{"event_id":${JSON.stringify(event.eventId)},"type":${JSON.stringify(event.type)},"schema_version":${event.schemaVersion ?? 1}${dataField}${metadataField}}`;
   });
+  return { rowsJson: `${rows}]`, sharedMetadataJson: sharedJson };
+}
+
+function checkSize(streamId: string, index: number, type: string, data: string | undefined, metadata: string): void {
+  const chars = ENVELOPE_CHARS + (data?.length ?? 0) + metadata.length;
+  // A UTF-16 unit is at most 3 bytes of UTF-8: only a text that long can be over the limit.
+  if (chars * 3 <= MAX_EVENT_BYTES) return;
+  const bytes = ENVELOPE_CHARS + Buffer.byteLength(data ?? '', 'utf8') + Buffer.byteLength(metadata, 'utf8');
+  if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, index, type, bytes, MAX_EVENT_BYTES);
+}
+
+/**
+ * Inserts the batch after `version`, in one statement. With `version` null the stream is new: its
+ * row is created in the same statement, and nothing is inserted (no rows come back) when it exists.
+ * The rows travel as JSON text, cast by the server (typed json, postgres.js would serialise the
+ * text again); the database advances the stream's version from them (migration 0011), so the
+ * runtime role needs no grant to write versions.
+ */
+function insertEvents(tx: TransactionSql, streamId: string, version: number | null, batch: EncodedEvents) {
+  const rows = tx`
+    rows from (jsonb_to_recordset(${batch.rowsJson}::text::jsonb) as (event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb))
+      with ordinality as r(event_id, type, schema_version, data, metadata, n)`;
+  const metadata = tx`coalesce(r.metadata, ${batch.sharedMetadataJson}::text::jsonb)`;
+  const inserted =
+    version === null
+      ? tx<InsertedRow[]>`
+          with created as (insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing returning stream_id)
+          insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+          select c.stream_id, r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
+          from created c, ${rows}
+          order by r.n
+          returning global_position, stream_position`
+      : tx<InsertedRow[]>`
+          insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+          select ${streamId}, ${version}::bigint + r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
+          from ${rows}
+          order by r.n
+          returning global_position, stream_position`;
+  return inserted.execute();
+}
+
+interface InsertedRow {
+  global_position: string;
+  stream_position: string;
+}
+
+function appended(streamId: string, version: number, inserted: readonly InsertedRow[]): AppendResult {
+  const globalPositions = inserted
+    .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
+    .sort((a, b) => a.stream - b.stream)
+    .map((r) => r.global);
+  return { streamId, version: version + inserted.length, firstPosition: version + 1, globalPositions, duplicate: false };
 }
 
 /** A concurrent writer may store one of these event ids between our check and our insert. */

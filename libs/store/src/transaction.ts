@@ -15,9 +15,10 @@ export async function inTransaction<T>(sql: Sql, work: (tx: TransactionSql) => P
   let open = false;
   let lost = false;
   try {
-    await reserved`begin`;
+    // BEGIN is sent at once and the work's statements queue behind it: one round trip less.
+    const begun = reserved`begin`.execute();
     open = true;
-    const result = await work(reserved as unknown as TransactionSql);
+    const [, result] = await Promise.all([begun, work(reserved as unknown as TransactionSql)]);
     open = false;
     await reserved`commit`;
     return result;
