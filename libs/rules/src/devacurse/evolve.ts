@@ -16,9 +16,10 @@ import {
   Priority,
   TargetRef,
   Pool,
+  Step,
   Until,
   catalogCard,
-  cursorOf,
+  cursorAt,
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
@@ -141,7 +142,7 @@ function applyTurnBegan(d: Draft, p: P, _actor: string): void {
     w.prayersPlaced = 0;
   }
   s.combat = null;
-  enter(d, { loop: 'prompt' });
+  enter(d, cursorAt('prompt'));
 }
 
 function applyPromptLoopApplied(d: Draft, p: P, _actor: string): void {
@@ -187,7 +188,7 @@ function applyPassPriority(d: Draft, _p: P, _actor: string): void {
 
 function applyPhaseAdvanced(d: Draft, p: P, _actor: string): void {
   const s = d.s;
-  const to = cursorOf(p);
+  const to = cursorAt(p.loop, p.part, p.owner, p.phase, p.step);
   if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
   enter(d, to);
 }
@@ -329,7 +330,7 @@ function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
   s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
   s.due = null;
   if (attackers.length === 0) {
-    s.cursor = { ...s.cursor, step: 'endStep' };
+    s.cursor = withStep(s.cursor, 'endStep');
     s.next = 'close';
   } else openStep(d, 'afterAttack');
 }
@@ -354,7 +355,7 @@ function applyDeclareHeroAttack(d: Draft, p: P, _actor: string): void {
 function applyEndHeroAttacks(d: Draft, _p: P, _actor: string): void {
   const s = d.s;
   s.due = null;
-  s.cursor = { ...s.cursor, step: 'endStep' };
+  s.cursor = withStep(s.cursor, 'endStep');
   s.next = 'close';
 }
 
@@ -378,7 +379,7 @@ function applyCombatDamageTookEffect(d: Draft, p: P, _actor: string): void {
   } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
   else if (batch.current) openStep(d, 'fallWindow');
   else {
-    s.cursor = { ...s.cursor, step: 'endStep' };
+    s.cursor = withStep(s.cursor, 'endStep');
     s.next = 'close';
   }
 }
@@ -453,9 +454,13 @@ function reopened(pr: Priority): Priority {
   return { holder: pr.owner, passes: 0, owner: pr.owner };
 }
 
-function openStep(d: Draft, step: Cursor['step']): void {
+function withStep(c: Cursor, step: Step): Cursor {
+  return cursorAt(c.loop, c.part, c.owner, c.phase, step);
+}
+
+function openStep(d: Draft, step: Step): void {
   const s = d.s;
-  s.cursor = { ...s.cursor, step };
+  s.cursor = withStep(s.cursor, step);
   const seat = s.cursor.owner ?? effectiveOrderHolder(s);
   const owner = isLiving(s, seat) ? seat : nextLiving(s, seat);
   s.priority = { holder: owner, passes: 0, owner };
@@ -645,7 +650,7 @@ function eliminate(d: Draft, seat: string): void {
     const kind = s.due.kind;
     s.due = null;
     if (kind === 'DeclareBlockers') {
-      s.cursor = { ...s.cursor, step: 'endStep' };
+      s.cursor = withStep(s.cursor, 'endStep');
       s.next = 'close';
     }
   }
