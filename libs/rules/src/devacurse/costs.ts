@@ -10,22 +10,39 @@ export type Payment = readonly { readonly slot: DvElement | 'generic'; readonly 
  * element, the printed number (plus a declared X) with any blessing; colourless pays only the number.
  */
 export function checkPayment(cost: BlessingCost | undefined, x: number | undefined, payment: Payment, pool: Pool, where: string): void {
+  // Runs for every call and paid skill of a replay: counting loops, nothing built unless it fails.
   const c = cost ?? { generic: 0 };
   if (x !== undefined && !c.x) fail('PAYMENT_MISMATCH', `${where}: X is declared for a cost without X`);
   if (c.x && x === undefined) fail('PAYMENT_MISMATCH', `${where}: the cost has X; declare it`);
   for (const e of DV_ELEMENTS) {
-    const slots = payment.filter((p) => p.slot === e);
-    if (slots.length !== (c[e] ?? 0)) fail('PAYMENT_MISMATCH', `${where}: the cost has ${c[e] ?? 0} ${e}, the payment names ${slots.length}`, { element: e });
-    if (slots.some((p) => p.with !== e)) fail('PAYMENT_MISMATCH', `${where}: a ${e} icon is paid only with ${e} blessing`, { element: e });
+    let slots = 0;
+    let foreign = false;
+    for (let i = 0; i < payment.length; i++) {
+      const p = payment[i]!;
+      if (p.slot !== e) continue;
+      slots++;
+      if (p.with !== e) foreign = true;
+    }
+    if (slots !== (c[e] ?? 0)) fail('PAYMENT_MISMATCH', `${where}: the cost has ${c[e] ?? 0} ${e}, the payment names ${slots}`, { element: e });
+    if (foreign) fail('PAYMENT_MISMATCH', `${where}: a ${e} icon is paid only with ${e} blessing`, { element: e });
   }
-  const generic = payment.filter((p) => p.slot === 'generic').length;
+  let generic = 0;
+  for (let i = 0; i < payment.length; i++) if (payment[i]!.slot === 'generic') generic++;
   const want = c.generic + (x ?? 0);
   if (generic !== want) fail('PAYMENT_MISMATCH', `${where}: the generic amount is ${want}${x !== undefined ? ` (with X = ${x})` : ''}, the payment names ${generic}`);
-  const need = new Map<BlessingKind, number>();
-  for (const p of payment) need.set(p.with, (need.get(p.with) ?? 0) + 1);
-  for (const [kind, n] of need) {
+  // Each kind paid with, in the order it first appears in the payment.
+  for (let i = 0; i < payment.length; i++) {
+    const kind = payment[i]!.with;
+    if (firstIndexOf(payment, kind) !== i) continue;
+    let n = 0;
+    for (let j = i; j < payment.length; j++) if (payment[j]!.with === kind) n++;
     if (pool[kind] < n) fail('INSUFFICIENT_BLESSING', `${where}: the pool holds ${pool[kind]} ${kind} blessing, the payment needs ${n}`, { kind, have: pool[kind], need: n });
   }
+}
+
+function firstIndexOf(payment: Payment, kind: BlessingKind): number {
+  for (let i = 0; i < payment.length; i++) if (payment[i]!.with === kind) return i;
+  return -1;
 }
 
 /** Element slots of a guardian cost, one entry per card. */

@@ -4,18 +4,17 @@ import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { decideSoldierAttack, decideBlockers, decideEndHeroAttacks, decideHeroAttack, decidePlaceDamage } from './decide/assault';
 import { decideAddGuardian, decideCallCard, decideCallHero, decideDeclareUpgrade, decideEndBlessMaking, decidePlacePrayer, decideProduceBlessing } from './decide/construction';
-import { check, fail } from './decide/guards';
+import { fail } from './decide/guards';
 import { decideApplyEffects, decidePass, decideResolveKnotTop, decideTriggerAbility, decideUseSkill } from './decide/knot';
 import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
 import { evolveAndRemember } from './evolve';
-import { passesByHand } from './shapes';
+import { HandCheck, handCheckOf, passesWith } from './shapes';
 import { DvState, playerOf } from './state';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
 const schemas = new Map<string, z.ZodType>();
-const DEFINITION_OF = new Map<string, EventDefinition>(Object.entries(DEFINITIONS));
 
 /** The system events (§12 kind S) only the engine appends. */
 export const SYSTEM_EVENT_TYPES: ReadonlySet<string> = new Set(Object.entries(DEFINITIONS).filter(([, d]) => d.derived).map(([t]) => t));
@@ -24,13 +23,58 @@ const ORIGIN = new Set(['UniverseRegistered', 'OrderLotDrawn', 'FirstPlayerChose
 /** At most this many system events follow one action (a safety net against a loop in the rules). */
 export const MAX_DERIVED = 500;
 
-function shapeOf(event: LogEvent): LogEvent {
-  const def = DEFINITION_OF.get(event.type);
-  if (!def) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
+type DecideInTurn = (state: DvState, actor: string, p: any) => void;
+
+/** The rules of each action inside a turn (after Turn Origin). */
+const IN_TURN: Readonly<Record<string, DecideInTurn>> = {
+  Concede: () => {},
+  PassPriority: (state, actor) => decidePass(state, actor),
+  DrawCards: decideDraw,
+  SkipDraw: decideSkipDraw,
+  PlacePrayer: decidePlacePrayer,
+  EndBlessMaking: (state, actor) => decideEndBlessMaking(state, actor),
+  ProduceBlessing: decideProduceBlessing,
+  CallCard: decideCallCard,
+  CallHero: decideCallHero,
+  DeclareUpgrade: decideDeclareUpgrade,
+  AddGuardianFromPrayer: decideAddGuardian,
+  UseSkill: decideUseSkill,
+  TriggerAbility: decideTriggerAbility,
+  ResolveKnotTop: decideResolveKnotTop,
+  ApplyEffects: (state, _actor, p) => decideApplyEffects(state, p),
+  DeclareSoldierAttack: decideSoldierAttack,
+  DeclareBlockers: decideBlockers,
+  PlaceCombatDamage: decidePlaceDamage,
+  DeclareHeroAttack: decideHeroAttack,
+  EndHeroAttacks: (state, actor) => decideEndHeroAttacks(state, actor),
+  DiscardToHandLimit: decideDiscardToHandLimit,
+  EndTurn: (state, actor) => decideEndTurn(state, actor),
+};
+
+/** What `checkAction` needs of an event type, found with one lookup per action instead of one per question. */
+interface EventKind {
+  readonly definition: EventDefinition;
+  /** The shape check by hand (shapes.ts), when the type has one. */
+  readonly byHand: HandCheck | undefined;
+  readonly system: boolean;
+  /** Recorded only at Turn Origin (DrawCards is too, but not only then). */
+  readonly origin: boolean;
+  readonly inTurn: DecideInTurn | undefined;
+}
+
+const KINDS: ReadonlyMap<string, EventKind> = new Map(
+  Object.entries(DEFINITIONS).map(([type, definition]) => [
+    type,
+    { definition, byHand: handCheckOf(type), system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined },
+  ]),
+);
+
+function shapeOf(event: LogEvent, kind: EventKind | undefined): LogEvent {
+  if (!kind) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
-  if (passesByHand(event)) return event;
+  if (kind.byHand !== undefined && passesWith(event, kind.byHand)) return event;
   let schema = schemas.get(event.type);
-  if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, def)));
+  if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, kind.definition)));
   const parsed = schema.safeParse(event);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -52,8 +96,9 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
 export function checkAction(state: DvState, action: LogEvent): void {
   // Runs for every action of a replay: messages and details are built only on failure.
   if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
-  const event = shapeOf(action);
-  if (SYSTEM_EVENT_TYPES.has(event.type)) fail('SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
+  const kind = KINDS.get(action.type);
+  const event = shapeOf(action, kind);
+  if (kind!.system) fail('SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
   const type = event.type;
   const actor = event.player ?? '';
   const p = event.payload as any;
@@ -62,61 +107,17 @@ export function checkAction(state: DvState, action: LogEvent): void {
     if (!me) fail('UNKNOWN_PLAYER', `${actor} is not seated in this match`, { player: actor });
     if (me.eliminated) fail('PLAYER_ELIMINATED', `${actor} has left the game`);
   }
-  if (type === 'OrderLotDrawn') check(playerOf(state, p.winner), 'UNKNOWN_PLAYER', `winner: ${p.winner} is not seated`);
-  if (type === 'FirstPlayerChosen') check(playerOf(state, p.firstPlayer), 'UNKNOWN_PLAYER', `firstPlayer: ${p.firstPlayer} is not seated`);
-  if (ORIGIN.has(type) || (type === 'DrawCards' && state.status === 'origin')) decideOrigin(state, type, actor, p);
-  else if (state.status === 'origin' && type !== 'Concede') fail('WRONG_SEGMENT', `${type} waits for Turn Origin to finish (Universes, lot, first order, opening hands)`);
-  else decideInTurn(state, type, actor, p);
-}
-
-function decideInTurn(state: DvState, type: string, actor: string, p: any): void {
-  switch (type) {
-    case 'Concede':
-      return;
-    case 'PassPriority':
-      return decidePass(state, actor);
-    case 'DrawCards':
-      return decideDraw(state, actor, p);
-    case 'SkipDraw':
-      return decideSkipDraw(state, actor, p);
-    case 'PlacePrayer':
-      return decidePlacePrayer(state, actor, p);
-    case 'EndBlessMaking':
-      return decideEndBlessMaking(state, actor);
-    case 'ProduceBlessing':
-      return decideProduceBlessing(state, actor, p);
-    case 'CallCard':
-      return decideCallCard(state, actor, p);
-    case 'CallHero':
-      return decideCallHero(state, actor, p);
-    case 'DeclareUpgrade':
-      return decideDeclareUpgrade(state, actor, p);
-    case 'AddGuardianFromPrayer':
-      return decideAddGuardian(state, actor, p);
-    case 'UseSkill':
-      return decideUseSkill(state, actor, p);
-    case 'TriggerAbility':
-      return decideTriggerAbility(state, actor, p);
-    case 'ResolveKnotTop':
-      return decideResolveKnotTop(state, actor, p);
-    case 'ApplyEffects':
-      return decideApplyEffects(state, p);
-    case 'DeclareSoldierAttack':
-      return decideSoldierAttack(state, actor, p);
-    case 'DeclareBlockers':
-      return decideBlockers(state, actor, p);
-    case 'PlaceCombatDamage':
-      return decidePlaceDamage(state, actor, p);
-    case 'DeclareHeroAttack':
-      return decideHeroAttack(state, actor, p);
-    case 'EndHeroAttacks':
-      return decideEndHeroAttacks(state, actor);
-    case 'DiscardToHandLimit':
-      return decideDiscardToHandLimit(state, actor, p);
-    case 'EndTurn':
-      return decideEndTurn(state, actor);
-    default:
-      throw new RuleViolation('MALFORMED_EVENT', `${type} is not an action`);
+  if (kind!.origin) {
+    if (type === 'OrderLotDrawn' && !playerOf(state, p.winner)) fail('UNKNOWN_PLAYER', `winner: ${p.winner} is not seated`);
+    if (type === 'FirstPlayerChosen' && !playerOf(state, p.firstPlayer)) fail('UNKNOWN_PLAYER', `firstPlayer: ${p.firstPlayer} is not seated`);
+    decideOrigin(state, type, actor, p);
+  } else if (state.status === 'origin') {
+    if (type === 'DrawCards') decideOrigin(state, type, actor, p);
+    else if (type !== 'Concede') fail('WRONG_SEGMENT', `${type} waits for Turn Origin to finish (Universes, lot, first order, opening hands)`);
+  } else {
+    const inTurn = kind!.inTurn;
+    if (inTurn === undefined) throw new RuleViolation('MALFORMED_EVENT', `${type} is not an action`);
+    inTurn(state, actor, p);
   }
 }
 

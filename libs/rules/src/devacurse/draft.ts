@@ -20,7 +20,10 @@ export class Draft {
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
-  constructor(base: DvState, private readonly owned = false) {
+  constructor(
+    base: DvState,
+    readonly owned = false,
+  ) {
     this.s = owned ? (base as Mutable<DvState>) : copyState(base);
     this.cardsCopied = owned;
     this.playersCopied = owned;
@@ -225,13 +228,14 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
 
 /**
  * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
- * the players with their zone lists and the card rows are new objects; other lists, maps, the
+ * the players with their zone lists, the card rows, the card array and its index are new objects; other lists, maps, the
  * catalog and every other value are shared, since the rules only ever replace them.
  */
 export function ownState(state: DvState): DvState {
   const s = copyState(state);
   s.players = state.players.map(ownPlayer);
   s.cards = state.cards.map(copyCard);
+  s.cardIndex = new Map(state.cardIndex);
   return s;
 }
 

@@ -15,9 +15,11 @@ import {
   ObjectRef,
   Priority,
   TargetRef,
+  Pool,
+  Step,
   Until,
   catalogCard,
-  cursorOf,
+  cursorAt,
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
@@ -63,269 +65,362 @@ export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
   return to;
 }
 
+type Apply = (d: Draft, p: P, actor: string) => void;
+
+const NO_PAYLOAD: P = Object.freeze({});
+
 /**
  * The rule book of every event: writes what `event` changes through `d`, which either copies on
  * write (`evolve`) or writes in place (the in-place fold). False for an event type it does not know.
+ * One function per event type, found by one lookup: a single switch over every type grew too big
+ * for V8 to keep optimised.
  */
 export function applyEvent(d: Draft, event: LogEvent): boolean {
-  const s = d.s;
-  const p: P = event.payload ?? {};
-  const actor = event.player!;
-  const batch: BatchBox = { current: null };
-  switch (event.type) {
-    // ---- Turn Origin -------------------------------------------------------------------------
-    case 'UniverseRegistered': {
-      const cards = [...s.cards];
-      const index = new Map(s.cardIndex);
-      const ids: string[] = [];
-      for (const entry of p.cards as { cardId: string; catalogId: string }[]) {
-        if (index.has(entry.cardId) || !s.catalog.has(entry.catalogId)) continue;
-        index.set(entry.cardId, cards.length);
-        cards.push(newRow(entry.cardId, entry.catalogId, actor));
-        ids.push(entry.cardId);
-      }
-      s.cards = cards;
-      s.cardIndex = index;
-      const pl = d.player(actor);
-      pl.universe = ids;
-      pl.registered = true;
-      break;
-    }
-    case 'OrderLotDrawn':
-      s.lotWinner = p.winner;
-      break;
-    case 'FirstPlayerChosen':
-      s.orderHolder = p.firstPlayer;
-      break;
-    case 'DrawCards': {
-      for (const id of p.cardIds as string[]) if (d.read(id).zone === 'universe') d.move(id, 'hand', true, actor);
-      const pl = d.player(actor);
-      if (s.cursor.loop === 'origin') pl.drewOpening = true;
-      else {
-        pl.drewThisTurn = true;
-        if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
-      }
-      break;
-    }
-    case 'SkipDraw':
-      d.player(actor).drewThisTurn = true;
-      if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
-      break;
-    // ---- turn flow ---------------------------------------------------------------------------
-    case 'TurnBegan':
-      s.status = 'playing';
-      s.turn = p.turn;
-      s.orderHolder = p.orderHolder;
-      for (const pl of s.players) {
-        if (pl.eliminated) continue;
-        const w = d.player(pl.seat);
-        w.drewThisTurn = false;
-        w.prayersPlaced = 0;
-      }
-      s.combat = null;
-      enter(d, { loop: 'prompt' });
-      break;
-    case 'PromptLoopApplied': {
-      for (const id of p.expired as string[]) d.fall(id, batch);
-      for (const id of p.ticked as string[]) d.card(id).turnCounters = Math.max(0, d.read(id).turnCounters - 1);
-      const kept = new Set<string>(p.keptRested);
-      for (const c of s.cards) {
-        if (!ARENA_ZONES.has(c.zone)) continue;
-        if (kept.has(c.iid)) {
-          const flags = new Map(c.flags ?? []);
-          flags.delete('staysRested');
-          d.card(c.iid).flags = flags.size ? flags : null;
-        } else if (c.mode === 'rest') d.card(c.iid).mode = 'prompt';
-      }
-      d.expire(PROMPT);
-      s.next = null;
-      const owner = effectiveOrderHolder(s);
-      s.priority = { holder: owner, passes: 0, owner };
-      break;
-    }
-    case 'RefreshApplied': {
-      for (const id of p.clearedSoldiers as string[]) d.card(id).damage = 0;
-      for (const id of p.destroyedHeroes as string[]) heroLeaves(d, id, batch, true);
-      for (const id of p.healedHeroes as string[]) d.card(id).damage = Math.max(0, d.read(id).damage - 1);
-      s.next = null;
-      const owner = effectiveOrderHolder(s);
-      s.priority = { holder: owner, passes: 0, owner };
-      break;
-    }
-    case 'PassPriority': {
-      const pr = s.priority!;
-      const passes = pr.passes + 1;
-      s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
-      let alive = 0;
-      for (const x of s.players) if (!x.eliminated) alive++;
-      if (passes >= alive) allPassed(d);
-      break;
-    }
-    case 'PhaseAdvanced': {
-      const to = cursorOf(p);
-      if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
-      enter(d, to);
-      break;
-    }
-    case 'BlessingLost':
-      for (const pl of s.players) if (pl.pool !== EMPTY_POOL) d.player(pl.seat).pool = EMPTY_POOL;
-      break;
-    case 'FallBatchPlaced': {
-      for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole'; player: string }[]) {
-        if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to, true, entry.player);
-      }
-      s.falling = withoutBatch(s.falling, p.batchId);
-      if (s.next === 'placeBatch') s.next = null;
-      if (s.priority) s.priority = reopened(s.priority);
-      break;
-    }
-    case 'DiscardToHandLimit':
-      for (const id of p.cardIds as string[]) d.fall(id, batch);
-      break;
-    case 'EndTurn':
-      s.next = 'turnEnd';
-      break;
-    case 'TurnEnded':
-      s.orderHolder = p.nextOrderHolder;
-      d.expire(TURN_END);
-      s.next = 'turnBegin';
-      break;
-    case 'Concede':
-      d.player(actor).leaving = 'concede';
-      break;
-    case 'PlayerEliminated':
-      eliminate(d, p.player);
-      break;
-    case 'MatchEnded':
-      s.status = 'ended';
-      s.result = p.winner ? { winner: p.winner } : { draw: true };
-      s.priority = null;
-      s.due = null;
-      s.next = null;
-      break;
-    // ---- Construction loop -------------------------------------------------------------------
-    case 'PlacePrayer':
-      d.move(p.cardId, 'temple', p.faceUp, actor);
-      d.player(actor).prayersPlaced += 1;
-      break;
-    case 'EndBlessMaking':
-      s.next = 'close';
-      break;
-    case 'ProduceBlessing': {
-      const prayer = d.read(p.prayerId);
-      d.card(p.prayerId).mode = 'rest';
-      const elements = catalogCard(s, prayer).elements;
-      const kind: BlessingKind = prayer.faceUp && elements.length > 0 ? (p.element ?? elements[0]) : 'colorless';
-      const pl = d.player(actor);
-      pl.pool = { ...pl.pool, [kind]: pl.pool[kind] + 1 };
-      break;
-    }
-    case 'CallCard': {
-      pay(d, actor, p.payment);
-      d.move(p.cardId, 'knot', true, actor);
-      push(d, { kind: 'card', controller: actor, card: refOf(d.read(p.cardId)), targets: targetRefs(s, p.targets), ...(p.x !== undefined ? { x: p.x } : {}) });
-      giveNext(d, actor);
-      if (p.additionalCosts?.length) {
-        // Paid with the call, above it on the Knot zone: their falls are placed by the first pass round.
-        runEffects(d, p.additionalCosts as DvEffect[], null, batch, false, 'additionalCosts');
-        runChecks(d, batch);
-      }
-      break;
-    }
-    case 'CallHero':
-      d.move(p.cardId, 'knot', true, actor);
-      push(d, { kind: 'hero', controller: actor, card: refOf(d.read(p.cardId)), targets: [] });
-      giveNext(d, actor);
-      break;
-    case 'DeclareUpgrade':
-      push(d, { kind: 'upgrade', controller: actor, card: refOf(d.read(p.heroId)), targets: [] });
-      giveNext(d, actor);
-      break;
-    case 'AddGuardianFromPrayer': {
-      d.move(p.prayerId, 'guardian', true, actor);
-      d.card(p.prayerId).heroId = p.heroId;
-      const hero = d.card(p.heroId);
-      hero.guardians = [...hero.guardians, p.prayerId];
-      if (s.priority) s.priority = { holder: s.priority.holder, passes: 0, owner: s.priority.owner };
-      break;
-    }
-    case 'UseSkill': {
-      const skill = skillOf(catalogCard(s, d.read(p.sourceId)), p.skillId);
-      if (skill?.deplete) d.card(p.sourceId).mode = 'rest';
-      if (p.payment) pay(d, actor, p.payment);
-      push(d, { kind: 'skill', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.skillId, targets: targetRefs(s, p.targets) });
-      giveNext(d, actor);
-      break;
-    }
-    case 'TriggerAbility':
-      push(d, { kind: 'ability', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.abilityId, targets: targetRefs(s, p.targets) });
-      if (s.priority) s.priority = reopened(s.priority);
-      else s.due = { kind: 'ResolveKnotTop', player: actor };
-      break;
-    case 'ResolveKnotTop':
-      resolveTop(d, p, batch);
-      break;
-    case 'ApplyEffects':
-      runEffects(d, p.effects as DvEffect[], null, batch, false, 'ApplyEffects');
-      runChecks(d, batch);
-      break;
-    // ---- Assault loop ------------------------------------------------------------------------
-    case 'DeclareSoldierAttack': {
-      const attackers = restAll(d, p.attackers);
-      s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
-      s.due = null;
-      if (attackers.length === 0) {
-        s.cursor = { ...s.cursor, step: 'endStep' };
-        s.next = 'close';
-      } else openStep(d, 'afterAttack');
-      break;
-    }
-    case 'DeclareBlockers': {
-      const blocks = blocksOf(d, p.blocks);
-      s.combat = { ...s.combat!, blocks };
-      s.due = null;
-      openStep(d, 'afterBlocks');
-      break;
-    }
-    case 'DeclareHeroAttack': {
-      d.card(p.heroId).mode = 'rest';
-      const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
-      s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).controller };
-      s.due = null;
-      openStep(d, 'afterAttack');
-      break;
-    }
-    case 'EndHeroAttacks':
-      s.due = null;
-      s.cursor = { ...s.cursor, step: 'endStep' };
-      s.next = 'close';
-      break;
-    case 'PlaceCombatDamage':
-      placeDamage(d, p.divisions ?? []);
-      s.due = null;
-      openStep(d, 'beforeTakeEffect');
-      break;
-    case 'CombatDamageTookEffect': {
-      for (const loss of p.fpLoss as { player: string; amount: number }[]) d.player(loss.player).faith -= loss.amount;
-      s.combat = { ...s.combat!, placed: false, pendingFaith: [] };
-      for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
-      s.next = null;
-      if (!isLiving(s, s.cursor.owner ?? '')) {
-        // DV-R34: the part owner left; the part ends once this batch is placed.
-        if (batch.current) openStep(d, 'fallWindow');
-      } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
-      else if (batch.current) openStep(d, 'fallWindow');
-      else {
-        s.cursor = { ...s.cursor, step: 'endStep' };
-        s.next = 'close';
-      }
-      break;
-    }
-    default:
-      return false;
-  }
+  const apply = RULES.get(event.type);
+  if (apply === undefined) return false;
+  apply(d, event.payload ?? NO_PAYLOAD, event.player!);
   return true;
 }
+
+// ---- Turn Origin ---------------------------------------------------------------------------
+
+function applyUniverseRegistered(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  // In place when the draft owns the state (ownState copied the rows and the index), else new ones.
+  const cards = d.owned ? (s.cards as CardRow[]) : [...s.cards];
+  const index = d.owned ? (s.cardIndex as Map<string, number>) : new Map(s.cardIndex);
+  const ids: string[] = [];
+  for (const entry of p.cards as { cardId: string; catalogId: string }[]) {
+    if (index.has(entry.cardId) || !s.catalog.has(entry.catalogId)) continue;
+    index.set(entry.cardId, cards.length);
+    cards.push(newRow(entry.cardId, entry.catalogId, actor));
+    ids.push(entry.cardId);
+  }
+  s.cards = cards;
+  s.cardIndex = index;
+  const pl = d.player(actor);
+  pl.universe = ids;
+  pl.registered = true;
+}
+
+function applyOrderLotDrawn(d: Draft, p: P, _actor: string): void {
+  d.s.lotWinner = p.winner;
+}
+
+function applyFirstPlayerChosen(d: Draft, p: P, _actor: string): void {
+  d.s.orderHolder = p.firstPlayer;
+}
+
+function applyDrawCards(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  for (const id of p.cardIds as string[]) if (d.read(id).zone === 'universe') d.move(id, 'hand', true, actor);
+  const pl = d.player(actor);
+  if (s.cursor.loop === 'origin') pl.drewOpening = true;
+  else {
+    pl.drewThisTurn = true;
+    if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
+  }
+}
+
+function applySkipDraw(d: Draft, _p: P, actor: string): void {
+  const s = d.s;
+  d.player(actor).drewThisTurn = true;
+  if (s.players.every((x) => x.eliminated || x.drewThisTurn)) s.next = 'close';
+}
+
+// ---- turn flow ---------------------------------------------------------------------------
+
+function applyTurnBegan(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  s.status = 'playing';
+  s.turn = p.turn;
+  s.orderHolder = p.orderHolder;
+  for (const pl of s.players) {
+    if (pl.eliminated) continue;
+    const w = d.player(pl.seat);
+    w.drewThisTurn = false;
+    w.prayersPlaced = 0;
+  }
+  s.combat = null;
+  enter(d, cursorAt('prompt'));
+}
+
+function applyPromptLoopApplied(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const batch: BatchBox = { current: null };
+  for (const id of p.expired as string[]) d.fall(id, batch);
+  for (const id of p.ticked as string[]) d.card(id).turnCounters = Math.max(0, d.read(id).turnCounters - 1);
+  const kept = new Set<string>(p.keptRested);
+  for (const c of s.cards) {
+    if (!ARENA_ZONES.has(c.zone)) continue;
+    if (kept.has(c.iid)) {
+      const flags = new Map(c.flags ?? []);
+      flags.delete('staysRested');
+      d.card(c.iid).flags = flags.size ? flags : null;
+    } else if (c.mode === 'rest') d.card(c.iid).mode = 'prompt';
+  }
+  d.expire(PROMPT);
+  s.next = null;
+  const owner = effectiveOrderHolder(s);
+  s.priority = { holder: owner, passes: 0, owner };
+}
+
+function applyRefreshApplied(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const batch: BatchBox = { current: null };
+  for (const id of p.clearedSoldiers as string[]) d.card(id).damage = 0;
+  for (const id of p.destroyedHeroes as string[]) heroLeaves(d, id, batch, true);
+  for (const id of p.healedHeroes as string[]) d.card(id).damage = Math.max(0, d.read(id).damage - 1);
+  s.next = null;
+  const owner = effectiveOrderHolder(s);
+  s.priority = { holder: owner, passes: 0, owner };
+}
+
+function applyPassPriority(d: Draft, _p: P, _actor: string): void {
+  const s = d.s;
+  const pr = s.priority!;
+  const passes = pr.passes + 1;
+  s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
+  let alive = 0;
+  for (const x of s.players) if (!x.eliminated) alive++;
+  if (passes >= alive) allPassed(d);
+}
+
+function applyPhaseAdvanced(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const to = cursorAt(p.loop, p.part, p.owner, p.phase, p.step);
+  if (endsPhase(s.cursor, to)) d.expire(PHASE_END);
+  enter(d, to);
+}
+
+function applyBlessingLost(d: Draft, _p: P, _actor: string): void {
+  for (const pl of d.s.players) if (pl.pool !== EMPTY_POOL) d.player(pl.seat).pool = EMPTY_POOL;
+}
+
+function applyFallBatchPlaced(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  for (const entry of p.placed as { cardId: string; to: 'cenotaph' | 'blackHole'; player: string }[]) {
+    if (d.read(entry.cardId).zone === 'falling') d.move(entry.cardId, entry.to, true, entry.player);
+  }
+  s.falling = withoutBatch(s.falling, p.batchId);
+  if (s.next === 'placeBatch') s.next = null;
+  if (s.priority) s.priority = reopened(s.priority);
+}
+
+function applyDiscardToHandLimit(d: Draft, p: P, _actor: string): void {
+  const batch: BatchBox = { current: null };
+  for (const id of p.cardIds as string[]) d.fall(id, batch);
+}
+
+function applyEndTurn(d: Draft, _p: P, _actor: string): void {
+  d.s.next = 'turnEnd';
+}
+
+function applyTurnEnded(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  s.orderHolder = p.nextOrderHolder;
+  d.expire(TURN_END);
+  s.next = 'turnBegin';
+}
+
+function applyConcede(d: Draft, _p: P, actor: string): void {
+  d.player(actor).leaving = 'concede';
+}
+
+function applyPlayerEliminated(d: Draft, p: P, _actor: string): void {
+  eliminate(d, p.player);
+}
+
+function applyMatchEnded(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  s.status = 'ended';
+  s.result = p.winner ? { winner: p.winner } : { draw: true };
+  s.priority = null;
+  s.due = null;
+  s.next = null;
+}
+
+// ---- Construction loop -------------------------------------------------------------------
+
+function applyPlacePrayer(d: Draft, p: P, actor: string): void {
+  d.move(p.cardId, 'temple', p.faceUp, actor);
+  d.player(actor).prayersPlaced += 1;
+}
+
+function applyEndBlessMaking(d: Draft, _p: P, _actor: string): void {
+  d.s.next = 'close';
+}
+
+function applyProduceBlessing(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  const prayer = d.read(p.prayerId);
+  d.card(p.prayerId).mode = 'rest';
+  const elements = catalogCard(s, prayer).elements;
+  const kind: BlessingKind = prayer.faceUp && elements.length > 0 ? (p.element ?? elements[0]) : 'colorless';
+  const pl = d.player(actor);
+  pl.pool = withBlessing(pl.pool, kind, 1);
+}
+
+function applyCallCard(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  const batch: BatchBox = { current: null };
+  pay(d, actor, p.payment);
+  d.move(p.cardId, 'knot', true, actor);
+  push(d, { kind: 'card', controller: actor, card: refOf(d.read(p.cardId)), targets: targetRefs(s, p.targets), ...(p.x !== undefined ? { x: p.x } : {}) });
+  giveNext(d, actor);
+  if (p.additionalCosts?.length) {
+    // Paid with the call, above it on the Knot zone: their falls are placed by the first pass round.
+    runEffects(d, p.additionalCosts as DvEffect[], null, batch, false, 'additionalCosts');
+    runChecks(d, batch);
+  }
+}
+
+function applyCallHero(d: Draft, p: P, actor: string): void {
+  d.move(p.cardId, 'knot', true, actor);
+  push(d, { kind: 'hero', controller: actor, card: refOf(d.read(p.cardId)), targets: [] });
+  giveNext(d, actor);
+}
+
+function applyDeclareUpgrade(d: Draft, p: P, actor: string): void {
+  push(d, { kind: 'upgrade', controller: actor, card: refOf(d.read(p.heroId)), targets: [] });
+  giveNext(d, actor);
+}
+
+function applyAddGuardianFromPrayer(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  d.move(p.prayerId, 'guardian', true, actor);
+  d.card(p.prayerId).heroId = p.heroId;
+  const hero = d.card(p.heroId);
+  hero.guardians = [...hero.guardians, p.prayerId];
+  if (s.priority) s.priority = { holder: s.priority.holder, passes: 0, owner: s.priority.owner };
+}
+
+function applyUseSkill(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  const skill = skillOf(catalogCard(s, d.read(p.sourceId)), p.skillId);
+  if (skill?.deplete) d.card(p.sourceId).mode = 'rest';
+  if (p.payment) pay(d, actor, p.payment);
+  push(d, { kind: 'skill', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.skillId, targets: targetRefs(s, p.targets) });
+  giveNext(d, actor);
+}
+
+function applyTriggerAbility(d: Draft, p: P, actor: string): void {
+  const s = d.s;
+  push(d, { kind: 'ability', controller: actor, source: refOf(d.read(p.sourceId)), abilityId: p.abilityId, targets: targetRefs(s, p.targets) });
+  if (s.priority) s.priority = reopened(s.priority);
+  else s.due = { kind: 'ResolveKnotTop', player: actor };
+}
+
+function applyResolveKnotTop(d: Draft, p: P, _actor: string): void {
+  const batch: BatchBox = { current: null };
+  resolveTop(d, p, batch);
+}
+
+function applyApplyEffects(d: Draft, p: P, _actor: string): void {
+  const batch: BatchBox = { current: null };
+  runEffects(d, p.effects as DvEffect[], null, batch, false, 'ApplyEffects');
+  runChecks(d, batch);
+}
+
+// ---- Assault loop ------------------------------------------------------------------------
+
+function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const attackers = restAll(d, p.attackers);
+  s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
+  s.due = null;
+  if (attackers.length === 0) {
+    s.cursor = withStep(s.cursor, 'endStep');
+    s.next = 'close';
+  } else openStep(d, 'afterAttack');
+}
+
+function applyDeclareBlockers(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const blocks = blocksOf(d, p.blocks);
+  s.combat = { ...s.combat!, blocks };
+  s.due = null;
+  openStep(d, 'afterBlocks');
+}
+
+function applyDeclareHeroAttack(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  d.card(p.heroId).mode = 'rest';
+  const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
+  s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).controller };
+  s.due = null;
+  openStep(d, 'afterAttack');
+}
+
+function applyEndHeroAttacks(d: Draft, _p: P, _actor: string): void {
+  const s = d.s;
+  s.due = null;
+  s.cursor = withStep(s.cursor, 'endStep');
+  s.next = 'close';
+}
+
+function applyPlaceCombatDamage(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  placeDamage(d, p.divisions ?? []);
+  s.due = null;
+  openStep(d, 'beforeTakeEffect');
+}
+
+function applyCombatDamageTookEffect(d: Draft, p: P, _actor: string): void {
+  const s = d.s;
+  const batch: BatchBox = { current: null };
+  for (const loss of p.fpLoss as { player: string; amount: number }[]) d.player(loss.player).faith -= loss.amount;
+  s.combat = { ...s.combat!, placed: false, pendingFaith: [] };
+  for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
+  s.next = null;
+  if (!isLiving(s, s.cursor.owner ?? '')) {
+    // DV-R34: the part owner left; the part ends once this batch is placed.
+    if (batch.current) openStep(d, 'fallWindow');
+  } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
+  else if (batch.current) openStep(d, 'fallWindow');
+  else {
+    s.cursor = withStep(s.cursor, 'endStep');
+    s.next = 'close';
+  }
+}
+
+const RULES: ReadonlyMap<string, Apply> = new Map<string, Apply>([
+  ['UniverseRegistered', applyUniverseRegistered],
+  ['OrderLotDrawn', applyOrderLotDrawn],
+  ['FirstPlayerChosen', applyFirstPlayerChosen],
+  ['DrawCards', applyDrawCards],
+  ['SkipDraw', applySkipDraw],
+  ['TurnBegan', applyTurnBegan],
+  ['PromptLoopApplied', applyPromptLoopApplied],
+  ['RefreshApplied', applyRefreshApplied],
+  ['PassPriority', applyPassPriority],
+  ['PhaseAdvanced', applyPhaseAdvanced],
+  ['BlessingLost', applyBlessingLost],
+  ['FallBatchPlaced', applyFallBatchPlaced],
+  ['DiscardToHandLimit', applyDiscardToHandLimit],
+  ['EndTurn', applyEndTurn],
+  ['TurnEnded', applyTurnEnded],
+  ['Concede', applyConcede],
+  ['PlayerEliminated', applyPlayerEliminated],
+  ['MatchEnded', applyMatchEnded],
+  ['PlacePrayer', applyPlacePrayer],
+  ['EndBlessMaking', applyEndBlessMaking],
+  ['ProduceBlessing', applyProduceBlessing],
+  ['CallCard', applyCallCard],
+  ['CallHero', applyCallHero],
+  ['DeclareUpgrade', applyDeclareUpgrade],
+  ['AddGuardianFromPrayer', applyAddGuardianFromPrayer],
+  ['UseSkill', applyUseSkill],
+  ['TriggerAbility', applyTriggerAbility],
+  ['ResolveKnotTop', applyResolveKnotTop],
+  ['ApplyEffects', applyApplyEffects],
+  ['DeclareSoldierAttack', applyDeclareSoldierAttack],
+  ['DeclareBlockers', applyDeclareBlockers],
+  ['DeclareHeroAttack', applyDeclareHeroAttack],
+  ['EndHeroAttacks', applyEndHeroAttacks],
+  ['PlaceCombatDamage', applyPlaceCombatDamage],
+  ['CombatDamageTookEffect', applyCombatDamageTookEffect],
+]);
 
 // Helpers for the closures a case needs: a closure inside applyEvent that reads its locals would
 // make every call of it allocate a context, and applyEvent runs for every event.
@@ -359,9 +454,13 @@ function reopened(pr: Priority): Priority {
   return { holder: pr.owner, passes: 0, owner: pr.owner };
 }
 
-function openStep(d: Draft, step: Cursor['step']): void {
+function withStep(c: Cursor, step: Step): Cursor {
+  return cursorAt(c.loop, c.part, c.owner, c.phase, step);
+}
+
+function openStep(d: Draft, step: Step): void {
   const s = d.s;
-  s.cursor = { ...s.cursor, step };
+  s.cursor = withStep(s.cursor, step);
   const seat = s.cursor.owner ?? effectiveOrderHolder(s);
   const owner = isLiving(s, seat) ? seat : nextLiving(s, seat);
   s.priority = { holder: owner, passes: 0, owner };
@@ -373,9 +472,22 @@ function targetRefs(s: DvState, targets: ({ card: string } | { player: string })
 
 function pay(d: Draft, seat: string, payment: { with: BlessingKind }[]): void {
   const pl = d.player(seat);
-  const pool = { ...pl.pool };
-  for (const point of payment) pool[point.with] -= 1;
+  let pool = pl.pool;
+  for (const point of payment) pool = withBlessing(pool, point.with, -1);
   pl.pool = pool;
+}
+
+/** `pool` with `n` more of `kind`, as a new pool of the one shape every pool has (not a computed-key spread). */
+function withBlessing(pool: Pool, kind: BlessingKind, n: number): Pool {
+  return {
+    earth: pool.earth + (kind === 'earth' ? n : 0),
+    water: pool.water + (kind === 'water' ? n : 0),
+    wind: pool.wind + (kind === 'wind' ? n : 0),
+    fire: pool.fire + (kind === 'fire' ? n : 0),
+    wood: pool.wood + (kind === 'wood' ? n : 0),
+    metal: pool.metal + (kind === 'metal' ? n : 0),
+    colorless: pool.colorless + (kind === 'colorless' ? n : 0),
+  };
 }
 
 function push(d: Draft, item: Omit<KnotItem, 'id'>): void {
@@ -538,7 +650,7 @@ function eliminate(d: Draft, seat: string): void {
     const kind = s.due.kind;
     s.due = null;
     if (kind === 'DeclareBlockers') {
-      s.cursor = { ...s.cursor, step: 'endStep' };
+      s.cursor = withStep(s.cursor, 'endStep');
       s.next = 'close';
     }
   }

@@ -1,4 +1,4 @@
-import { CALLING_PHASES, Cursor, DvState, Phase, Priority, effectiveOrderHolder, isLiving, nextInPartOrder } from './state';
+import { CALLING_PHASES, Cursor, DvState, Phase, Priority, cursorAt, effectiveOrderHolder, isLiving, nextInPartOrder } from './state';
 import type { Draft } from './draft';
 
 // The Turn Spiral as a cursor (§5.0, DV-R1): loops, parts per Deva in seat order from the order
@@ -11,48 +11,48 @@ export function nextSegment(state: DvState): Cursor {
   switch (c.loop) {
     case 'origin':
     case 'prompt':
-      return { loop: 'draw' };
+      return cursorAt('draw');
     case 'draw':
-      return { loop: 'construction', part: 'blessMaking', owner: effectiveOrderHolder(state) };
+      return cursorAt('construction', 'blessMaking', effectiveOrderHolder(state));
     case 'construction':
-      if (c.part === 'blessMaking') return nextOwner(state, 'blessMaking', undefined) ?? { loop: 'construction', part: 'calling', owner: effectiveOrderHolder(state), phase: 'preSoldierCalling' };
+      if (c.part === 'blessMaking') return nextOwner(state, 'blessMaking', undefined) ?? cursorAt('construction', 'calling', effectiveOrderHolder(state), 'preSoldierCalling');
       {
         const i = CALLING_PHASES.indexOf(c.phase!);
-        if (i >= 0 && i < CALLING_PHASES.length - 1 && c.owner && isLiving(state, c.owner)) return { ...c, phase: CALLING_PHASES[i + 1]! };
+        if (i >= 0 && i < CALLING_PHASES.length - 1 && c.owner && isLiving(state, c.owner)) return cursorAt(c.loop, c.part, c.owner, CALLING_PHASES[i + 1]!, c.step);
         return nextOwner(state, 'calling', 'preSoldierCalling') ?? combatStart(state, 'soldierCombat');
       }
     case 'assault': {
       const ownerAlive = c.owner !== undefined && isLiving(state, c.owner);
       if (!ownerAlive || c.phase === 'postCombat') {
         if (c.part === 'soldierCombat') return nextOwner(state, 'soldierCombat', 'preCombat') ?? combatStart(state, 'heroCombat');
-        return nextOwner(state, 'heroCombat', 'preCombat') ?? { loop: 'refresh' };
+        return nextOwner(state, 'heroCombat', 'preCombat') ?? cursorAt('refresh');
       }
-      if (c.phase === 'preCombat') return { ...c, phase: 'combat', step: 'declareAttackers' };
-      const post: Cursor = { loop: 'assault', part: c.part!, owner: c.owner!, phase: 'postCombat' };
+      if (c.phase === 'preCombat') return cursorAt(c.loop, c.part, c.owner, 'combat', 'declareAttackers');
+      const post = cursorAt('assault', c.part!, c.owner!, 'postCombat');
       if (c.part === 'soldierCombat') {
         const defender = state.combat?.defender;
         switch (c.step) {
           case 'afterAttack':
-            return defender && isLiving(state, defender) ? { ...c, step: 'declareBlockers' } : post;
+            return defender && isLiving(state, defender) ? cursorAt(c.loop, c.part, c.owner, c.phase, 'declareBlockers') : post;
           case 'afterBlocks':
-            return { ...c, step: 'placeDamage' };
+            return cursorAt(c.loop, c.part, c.owner, c.phase, 'placeDamage');
           default:
             return post;
         }
       }
       switch (c.step) {
         case 'afterAttack':
-          return { ...c, step: 'placeDamage' };
+          return cursorAt(c.loop, c.part, c.owner, c.phase, 'placeDamage');
         case 'afterHeroAttack':
-          return { ...c, step: 'declareAttackers' };
+          return cursorAt(c.loop, c.part, c.owner, c.phase, 'declareAttackers');
         default:
           return post;
       }
     }
     case 'refresh':
-      return { loop: 'endTurn' };
+      return cursorAt('endTurn');
     case 'endTurn':
-      return { loop: 'endTurn' };
+      return cursorAt('endTurn');
   }
 }
 
@@ -61,11 +61,11 @@ function nextOwner(state: DvState, part: Cursor['part'], phase: Phase | undefine
   const c = state.cursor;
   const owner = c.owner ? nextInPartOrder(state, c.owner) : null;
   if (!owner) return null;
-  return phase ? { loop: c.loop, part, owner, phase } : { loop: c.loop, part, owner };
+  return cursorAt(c.loop, part, owner, phase);
 }
 
 function combatStart(state: DvState, part: 'soldierCombat' | 'heroCombat'): Cursor {
-  return { loop: 'assault', part, owner: effectiveOrderHolder(state), phase: 'preCombat' };
+  return cursorAt('assault', part, effectiveOrderHolder(state), 'preCombat');
 }
 
 /** A move that ends a phase, part or loop (blessing is lost, DV-R6), not just a combat step. */
@@ -78,7 +78,7 @@ function windowOf(owner: string): Priority {
   return { holder: owner, passes: 0, owner };
 }
 
-/** Opens what the new segment starts with: a window, a due declaration, or a loop-entry event. */
+/** Opens what the new segment starts with: a window, a due declaration, or a loop-entry event. `cursor` is one `cursorAt` built. */
 export function enter(d: Draft, cursor: Cursor): void {
   const s = d.s;
   s.cursor = cursor;

@@ -2,7 +2,7 @@ import type { DvCard } from '@cardlog/events';
 import { catalogEntryProblems } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
-import { DvState, EMPTY_POOL, PlayerState } from './state';
+import { DvState, EMPTY_POOL, PlayerState, cursorAt } from './state';
 
 export const STARTING_FAITH = 30;
 
@@ -69,7 +69,7 @@ export function initialState(header: GameHeader<DvCard>): DvState {
     lotWinner: null,
     orderHolder: null,
     turn: 0,
-    cursor: { loop: 'origin' },
+    cursor: cursorAt('origin'),
     priority: null,
     due: null,
     next: null,

@@ -157,13 +157,25 @@ const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
     optional(p['effects'], isEffects),
 } satisfies Record<string, (p: Payload) => boolean>));
 
+/** A payload shape checked by hand: true when the payload certainly passes the type's schema. */
+export type HandCheck = (p: Payload) => boolean;
+
+/** The hand check of an event type, or undefined when only its schema checks it. */
+export function handCheckOf(type: string): HandCheck | undefined {
+  return PAYLOADS.get(type);
+}
+
 /**
  * True when `event` certainly passes its schema: `{type, player, payload}` with a seat as actor and
  * a payload of the type's shape. False means "ask the schema", not "malformed".
  */
 export function passesByHand(event: LogEvent): boolean {
   const check = PAYLOADS.get(event.type);
-  if (check === undefined) return false;
+  return check !== undefined && passesWith(event, check);
+}
+
+/** `passesByHand` with the type's check already looked up. */
+export function passesWith(event: LogEvent, check: HandCheck): boolean {
   const p = event.payload;
   if (!isRecord(p)) return false;
   for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;

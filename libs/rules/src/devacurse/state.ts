@@ -123,6 +123,15 @@ export interface Cursor {
   readonly step?: Step;
 }
 
+/**
+ * A state's cursor: every field present, undefined where the segment has none, so all cursors share
+ * one hidden class and the spiral's reads of them (several per event) stay monomorphic. Payloads
+ * keep only the fields given (`cursorOf`).
+ */
+export function cursorAt(loop: Loop, part?: Part, owner?: Seat, phase?: Phase, step?: Step): Cursor {
+  return { loop, part, owner, phase, step };
+}
+
 /** A cursor of only the fields given (a PhaseAdvanced payload is one), built without spreads: it runs per phase. */
 export function cursorOf(c: Cursor): Cursor {
   // The shapes the spiral uses, each as one literal (adding fields one by one grows the object).

@@ -1,5 +1,5 @@
 import type { Viewer } from '../game-system';
-import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, effectiveOrderHolder, isGone } from './state';
+import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, cursorOf, effectiveOrderHolder, isGone } from './state';
 
 export interface DvCardView {
   readonly id: string;
@@ -128,7 +128,8 @@ export function view(state: DvState, viewer: Viewer): DvView {
     result: state.result,
     turn: state.turn,
     orderHolder: state.orderHolder === null ? null : effectiveOrderHolder(state),
-    cursor: state.cursor,
+    // Only the fields the segment has (a state keeps every field, see cursorAt).
+    cursor: cursorOf(state.cursor),
     priority: state.priority,
     due: state.due,
     players,
