@@ -98,8 +98,8 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let index = 0;
   let event: LogEvent = events[0]!;
   let isDerived = false;
-  // Set.has hashes the type each time; a log repeats its types (AdvanceStep, PassPriority…), so the
-  // answer for the previous event's type is kept.
+  // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
+  // so the answer for the previous event's type is kept.
   let lastType: string | undefined;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
