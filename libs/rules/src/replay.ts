@@ -98,6 +98,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let index = 0;
   let event: LogEvent = events[0]!;
   let isDerived = false;
+  // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
+  // so the answer for the previous event's type is kept.
+  let lastType: string | undefined;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
       index,
@@ -109,7 +112,10 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     });
   for (; index < events.length; index++) {
     event = events[index]!;
-    isDerived = system.derivedEventTypes.has(event.type);
+    if (event.type !== lastType) {
+      lastType = event.type;
+      isDerived = system.derivedEventTypes.has(lastType);
+    }
 
     if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
