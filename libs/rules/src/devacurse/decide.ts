@@ -25,9 +25,12 @@ export const MAX_DERIVED = 500;
 
 type DecideInTurn = (state: DvState, actor: string, p: any) => void;
 
+/** Conceding is always allowed: nothing to check. */
+const anyTime: DecideInTurn = () => undefined;
+
 /** The rules of each action inside a turn (after Turn Origin). */
 const IN_TURN: Readonly<Record<string, DecideInTurn>> = {
-  Concede: () => {},
+  Concede: anyTime,
   PassPriority: (state, actor) => decidePass(state, actor),
   DrawCards: decideDraw,
   SkipDraw: decideSkipDraw,
