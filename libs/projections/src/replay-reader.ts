@@ -11,13 +11,7 @@ export interface ReplayStep {
   readonly description: string;
 }
 
-export interface ReplayStatus {
-  /** Events projected so far; behind the game's own count while the projector catches up. */
-  readonly projected: number;
-  readonly snapshotEvery: number | null;
-}
-
-/** Reads the replay read model: the step list, and the snapshot to start a fold from. */
+/** Reads the replay read model's step list (`/state` reads its snapshots with the game, see GameReader). */
 export class ReplayReader {
   constructor(private readonly sql: Sql) {}
 
@@ -36,12 +30,5 @@ export class ReplayReader {
       turnStart: r.turn_start,
       description: r.description,
     }));
-  }
-
-  /** The latest snapshot at or before `step`, as the snapshot codec encoded it. */
-  async snapshotAtOrBefore(gameId: string, step: number): Promise<{ seq: number; state: unknown } | null> {
-    const [row] = await this.sql<{ seq: number; state: unknown }[]>`
-      select seq, state from rm_replay_snapshots where game_id = ${gameId} and seq <= ${step} order by seq desc limit 1`;
-    return row ?? null;
   }
 }
