@@ -1,6 +1,6 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { Draft, closeBattle, drawInto, made, moveCard, object, player, putCard, stack, battle as writableBattle } from './mutate';
+import { Draft, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, stack, battle as writableBattle } from './mutate';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse } from './uses';
@@ -41,7 +41,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
     case 'ModifyStat': {
       const m = payload as E.ModifyStat;
       const o = object(d, m.cardId);
-      if (o) o.modifiers = [...o.modifiers, { stat: m.stat, delta: m.delta, until: untilOf(s, m.duration) }];
+      if (o) o.modifiers = [...o.modifiers, { stat: m.stat, delta: m.delta, until: lasting(d, untilOf(s, m.duration)) }];
       return;
     }
     case 'ModifyBattleDamage': {
@@ -59,13 +59,13 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
     case 'GrantKeyword': {
       const g = payload as E.GrantKeyword;
       const o = object(d, g.cardId);
-      if (o) o.grantedKeywords = [...o.grantedKeywords, { kw: g.keyword, ...(g.value !== undefined ? { value: g.value } : {}), until: untilOf(s, g.duration) }];
+      if (o) o.grantedKeywords = [...o.grantedKeywords, { kw: g.keyword, ...(g.value !== undefined ? { value: g.value } : {}), until: lasting(d, untilOf(s, g.duration)) }];
       return;
     }
     case 'RemoveKeyword': {
       const r = payload as E.RemoveKeyword;
       const o = object(d, r.cardId);
-      if (o) o.removedKeywords = [...o.removedKeywords, { kw: r.keyword, until: untilOf(s, r.duration) }];
+      if (o) o.removedKeywords = [...o.removedKeywords, { kw: r.keyword, until: lasting(d, untilOf(s, r.duration)) }];
       return;
     }
     case 'SetStatus': {
@@ -74,7 +74,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       if (!c) return;
       const burn = x.status === 'burn' && x.params ? { burn: { amount: x.params.amount, tickAt: x.params.tickAt ?? c.owner } } : {};
       const o = object(d, x.cardId);
-      if (o) o.statuses = [...o.statuses, { status: x.status, until: untilOf(s, x.duration), ...burn }];
+      if (o) o.statuses = [...o.statuses, { status: x.status, until: lasting(d, untilOf(s, x.duration)), ...burn }];
       return;
     }
     case 'ClearStatus': {

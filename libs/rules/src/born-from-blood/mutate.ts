@@ -11,8 +11,10 @@ import {
   StackItem,
   Until,
   ZoneKey,
+  attachFoldCache,
   bucketOf,
   cardOf,
+  foldCacheOf,
   isFieldKey,
 } from './state';
 
@@ -65,13 +67,15 @@ export const inPlace = (state: BfbState): Draft => ({ s: state as WState, fresh:
 /**
  * A copy of every container the rules write to; shares the parts that are only ever replaced. Every
  * field is set, even when undefined, so that writing one later does not change the object's shape.
+ * The copy carries its fold cache (`FoldCache`), built here.
  */
 export function ownState(state: BfbState): BfbState {
   const cards: Record<string, Record<CardId, WCard>> = {};
+  const byId = new Map<CardId, WCard>();
   for (const key in state.cards) {
     const bucket = state.cards[key]!;
     const copy = Object.create(null) as Record<CardId, WCard>;
-    for (const id in bucket) copy[id] = copyCard(bucket[id]!);
+    for (const id in bucket) byId.set(id, (copy[id] = copyCard(bucket[id]!)));
     cards[key] = copy;
   }
   const s: WState = {
@@ -91,6 +95,8 @@ export function ownState(state: BfbState): BfbState {
     players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
     cards,
   };
+  // Whatever lasts for the battle in the given state is pruned when the next battle closes.
+  attachFoldCache(s, { cards: byId, battleEffects: true });
   return s;
 }
 
@@ -182,13 +188,17 @@ export function battle(d: Draft): WBattle | undefined {
 /** A bound card, writable; undefined when no card has this id. */
 export function card(d: Draft, id: CardId): WCard | undefined {
   const s = d.s;
+  if (d.fresh === null) {
+    const owned = cardOf(s, id) as WCard | undefined;
+    if (owned !== undefined) d.touched = true;
+    return owned;
+  }
   const key = bucketOf(id);
   let bucket = s.cards[key];
   // As `cardOf`, with the bucket at hand: only a card stored under its own id counts.
   const current = bucket === undefined ? undefined : bucket[id];
   if (current === undefined || current.id !== id) return undefined;
   d.touched = true;
-  if (d.fresh === null) return current;
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   bucket = cards[key] = writable(d, bucket, nullCopy);
   return (bucket[id] = writable(d, bucket[id]!, copyOneCard));
@@ -203,6 +213,7 @@ export function putCard(d: Draft, c: WCard): void {
   const bucket = cards[key] === undefined ? made(d, Object.create(null) as Record<CardId, WCard>) : writable(d, cards[key]!, nullCopy);
   cards[key] = bucket;
   bucket[c.id] = made(d, c);
+  foldCacheOf(s)?.cards.set(c.id, c);
 }
 
 // A null-prototype copy: a card id such as `__proto__` stores a card, not a prototype. (A spread
@@ -336,8 +347,19 @@ const endsWithBattle = (until: Until): boolean => 'battle' in until;
 
 /** Closes the open battle: `thisBattle` effects expire. */
 export function closeBattle(d: Draft): void {
-  pruneAttachments(d, endsWithBattle);
+  const cache = foldCacheOf(d.s);
+  if (cache === undefined || cache.battleEffects) pruneAttachments(d, endsWithBattle);
+  if (cache !== undefined) cache.battleEffects = false;
   d.s.battle = undefined;
+}
+
+/** `until`, noted in the fold cache when it lasts for the battle (`FoldCache.battleEffects`). */
+export function lasting(d: Draft, until: Until): Until {
+  if ('battle' in until) {
+    const cache = foldCacheOf(d.s);
+    if (cache !== undefined) cache.battleEffects = true;
+  }
+  return until;
 }
 
 /** Every card that carries object state: the Characters and the cards on the field, in that order per seat. */

@@ -167,8 +167,31 @@ export function bucketOf(id: CardId): string {
   return BUCKET_KEYS[(h >>> 0) % BUCKETS]!;
 }
 
+/**
+ * What the in-place fold keeps beside a state it owns (`ownState` builds it from the state, the rules
+ * in place keep it current): never part of the state. It hangs on the owned state as a non-enumerable
+ * symbol property, so copies, JSON, snapshots and equality do not see it, and a state without one
+ * (any state `evolve` made) is read the slow way.
+ */
+export interface FoldCache {
+  /** Every bound card by id: one Map look-up instead of hashing the id into its bucket and probing that. */
+  readonly cards: Map<CardId, CardState>;
+  /** False only while no status, modifier or keyword in play lasts for the battle: closing it then prunes nothing. */
+  battleEffects: boolean;
+}
+
+const FOLD_CACHE = Symbol('fold cache');
+
+export const foldCacheOf = (state: BfbState): FoldCache | undefined => (state as { [FOLD_CACHE]?: FoldCache })[FOLD_CACHE];
+
+export function attachFoldCache(state: BfbState, cache: FoldCache): void {
+  Object.defineProperty(state, FOLD_CACHE, { value: cache });
+}
+
 /** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
 export const cardOf = (state: BfbState, id: CardId): CardState | undefined => {
+  const cache = foldCacheOf(state);
+  if (cache !== undefined) return cache.cards.get(id);
   const bucket = state.cards[bucketOf(id)];
   if (bucket === undefined) return undefined;
   const card = bucket[id];
