@@ -1,6 +1,6 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { Draft, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, stack, battle as writableBattle } from './mutate';
+import { Draft, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, battle as writableBattle } from './mutate';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse } from './uses';
@@ -41,7 +41,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
     case 'ModifyStat': {
       const m = payload as E.ModifyStat;
       const o = object(d, m.cardId);
-      if (o) o.modifiers = [...o.modifiers, { stat: m.stat, delta: m.delta, until: lasting(d, untilOf(s, m.duration)) }];
+      if (o) setModifiers(d, o, [...o.modifiers, { stat: m.stat, delta: m.delta, until: lasting(d, untilOf(s, m.duration)) }]);
       return;
     }
     case 'ModifyBattleDamage': {

@@ -5,6 +5,7 @@ import {
   CardState,
   DeckState,
   FieldObject,
+  Modifier,
   PlayerState,
   SEATS,
   Seat,
@@ -33,9 +34,11 @@ export interface Draft {
   readonly s: WState;
   readonly fresh: Set<object> | null;
   /**
-   * Set by every write to a card or to a zone list (`card`, `object`, `putCard`, `zone`, a player's
-   * zones replaced): what the state check reads. A change that leaves it false cannot give the check
-   * anything to find in a state the check had cleared.
+   * Set by every write that may give the state check (§12.1) something to find: a card entering or
+   * moving on the field (`moveCard`), a host leaving it, a card replaced (`putCard`), modifiers
+   * changed (`setModifiers`), a player's zones replaced. A change that leaves it false cannot give
+   * the check anything to find in a state the check had cleared (a card leaving the field, say, or
+   * an attack counted).
    */
   touched: boolean;
 }
@@ -161,7 +164,6 @@ export function player(d: Draft, seat: Seat): WPlayer {
 
 /** A zone list of a player, writable (created empty when the player has none). */
 export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
-  d.touched = true;
   const p = player(d, seat);
   const zones = (p.zones = writable(d, p.zones, copyZones));
   const current = zones[key];
@@ -189,16 +191,13 @@ export function battle(d: Draft): WBattle | undefined {
 export function card(d: Draft, id: CardId): WCard | undefined {
   const s = d.s;
   if (d.fresh === null) {
-    const owned = cardOf(s, id) as WCard | undefined;
-    if (owned !== undefined) d.touched = true;
-    return owned;
+    return cardOf(s, id) as WCard | undefined;
   }
   const key = bucketOf(id);
   let bucket = s.cards[key];
   // As `cardOf`, with the bucket at hand: only a card stored under its own id counts.
   const current = bucket === undefined ? undefined : bucket[id];
   if (current === undefined || current.id !== id) return undefined;
-  d.touched = true;
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   bucket = cards[key] = writable(d, bucket, nullCopy);
   return (bucket[id] = writable(d, bucket[id]!, copyOneCard));
@@ -323,6 +322,7 @@ export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: '
   attach(d, c.owner, to, id, opts.position);
   const wasOn = isFieldKey(c.zone);
   const isOn = isFieldKey(to);
+  if (isOn || (wasOn && hostsCards(d.s, id))) d.touched = true;
   const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
   const w = card(d, id)!;
   w.zone = to;
@@ -330,6 +330,20 @@ export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: '
   // A kept object stays shared until written to (`object` copies it then).
   w.obj = obj === undefined || obj === c.obj ? obj : made(d, obj);
   if (wasOn && !isOn) afterLeavingField(d, id);
+}
+
+/** Whether cards sit on `id` as their host (a `host:<id>` list of either seat holds one). */
+function hostsCards(state: BfbState, id: CardId): boolean {
+  const key = `host:${id}`;
+  for (let i = 0; i < SEATS.length; i++) if ((state.players[SEATS[i]!].zones[key]?.length ?? 0) > 0) return true;
+  return false;
+}
+
+/** Replaces an object's modifiers: HP may change, so the state check looks again. */
+export function setModifiers(d: Draft, o: WObject, modifiers: readonly Modifier[]): void {
+  if (modifiers === o.modifiers) return;
+  o.modifiers = modifiers;
+  d.touched = true;
 }
 
 function afterLeavingField(d: Draft, id: CardId): void {
@@ -419,7 +433,7 @@ function pruneCard(d: Draft, c: CardState, expired: (until: Until) => boolean): 
   if (!o || !(anyExpired(o.statuses, expired) || anyExpired(o.modifiers, expired) || anyExpired(o.grantedKeywords, expired) || anyExpired(o.removedKeywords, expired))) return;
   const w = object(d, c.id)!;
   w.statuses = keep(w.statuses, expired);
-  w.modifiers = keep(w.modifiers, expired);
+  setModifiers(d, w, keep(w.modifiers, expired));
   w.grantedKeywords = keep(w.grantedKeywords, expired);
   w.removedKeywords = keep(w.removedKeywords, expired);
 }

@@ -1,4 +1,4 @@
-import { Draft, inPlayCards, object, player } from './mutate';
+import { Draft, inPlayCards, object, player, setModifiers } from './mutate';
 import { BfbState, FieldObject, Seat, Until } from './state';
 
 /** N Phase income (§6, BB-R3, BB-R4): the first own turn gives 3, later ones 2 + min(2, last turn's plays). */
@@ -75,7 +75,7 @@ export function cleanUpCards(d: Draft): void {
       w.cd = cd;
     }
     if (statuses) w.statuses = w.statuses.filter((x) => !endsNow(x.until, turn) && !endsWithTurn(x.status));
-    if (modifiers) w.modifiers = w.modifiers.filter((x) => !endsNow(x.until, turn));
+    if (modifiers) setModifiers(d, w, w.modifiers.filter((x) => !endsNow(x.until, turn)));
     if (granted) w.grantedKeywords = w.grantedKeywords.filter((x) => !endsNow(x.until, turn));
     if (removed) w.removedKeywords = w.removedKeywords.filter((x) => !endsNow(x.until, turn));
     w.attacksThisTurn = 0;
