@@ -3,7 +3,7 @@ import type { LogEvent } from '@cardlog/events';
 import { Draft, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, battle as writableBattle } from './mutate';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
-import { recordUse } from './uses';
+import { recordUse, useKey } from './uses';
 
 /** Applies a §12.3 effect event to the draft's state. Like `evolve`, it never throws. */
 export function evolveEffect(d: Draft, event: LogEvent): void {
@@ -151,7 +151,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       const r = payload as E.RecordAbilityUse;
       const c = cardOf(s, r.cardId);
       const ab = c && catalogOf(s, c).abilities?.find((a) => a.id === r.abilityId);
-      if (ab) recordUse(d, r.cardId, `ability:${ab.id}`, ab.cd, ab.limit);
+      if (ab) recordUse(d, r.cardId, useKey('ability', ab), ab.cd, ab.limit);
       return;
     }
     case 'ShuffleZone': {

@@ -4,7 +4,7 @@ import { evolveEffect } from './evolve-effects';
 import { Draft, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
 import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives } from './state';
 import { cleanUpCards, startTurn } from './turn';
-import { recordUse } from './uses';
+import { recordUse, useKey } from './uses';
 
 /**
  * `decide` folds the events it returns (for the state check), and the caller then folds the very same
@@ -164,10 +164,14 @@ function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
   const s = d.s;
   const owned = reg.specialArtOwnership?.counts ?? {};
   const bind = (entry: E.DeckEntry, zone: string) => {
-    const special = entry.artId !== undefined && s.catalog.get(entry.catalogId)?.artVariants?.some((v) => v.artId === entry.artId && v.special);
+    const catalogued = s.catalog.get(entry.catalogId);
+    const special = entry.artId !== undefined && catalogued?.artVariants?.some((v) => v.artId === entry.artId && v.special);
     // BB-R21: a special art the player does not own is shown as the normal art.
     const keepArt = entry.artId !== undefined && (!special || (owned[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0);
-    const c: WCard = { id: entry.cardId, owner: seat, catalogId: entry.catalogId, artId: keepArt ? entry.artId! : undefined, zone, obj: undefined, usedThisGame: [] };
+    // The catalog's own id string, equal to the payload's: every later look-up of the card's entry
+    // then finds its key by identity instead of comparing the characters (a parsed id is a copy).
+    const catalogId = catalogued?.id ?? entry.catalogId;
+    const c: WCard = { id: entry.cardId, owner: seat, catalogId, artId: keepArt ? entry.artId! : undefined, zone, obj: undefined, usedThisGame: [] };
     putCard(d, c);
   };
   bind(reg.character, 'unplaced');
@@ -224,7 +228,7 @@ function activateAbility(d: Draft, actor: Seat, act: E.ActivateAbility): void {
   if (!c || !ab) return;
   const type = catalogOf(s, c).type;
   player(d, actor).n -= act.costOverride?.amount ?? ab.nCost ?? 0;
-  recordUse(d, c.id, `ability:${ab.id}`, ab.cd, ab.limit);
+  recordUse(d, c.id, useKey('ability', ab), ab.cd, ab.limit);
   if (type === 'Skill' || ab.kind === 'pray') stack(d).push({ kind: 'ability', controller: actor, cardId: c.id, abilityId: ab.id });
 }
 
@@ -248,7 +252,7 @@ function declareAttack(d: Draft, actor: Seat, attack: E.DeclareAttack): void {
   if (!attacker) return;
   const skill = attack.using === 'atk' ? undefined : catalogOf(s, attacker).combatSkills?.find((x) => x.id === attack.using);
   player(d, actor).n -= skill?.nCost ?? 0;
-  if (skill) recordUse(d, attacker.id, `skill:${skill.id}`, skill.cd);
+  if (skill) recordUse(d, attacker.id, useKey('skill', skill), skill.cd);
   if (!attack.immediate) {
     const o = object(d, attacker.id);
     if (o) o.attacksThisTurn++;

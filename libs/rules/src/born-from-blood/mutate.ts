@@ -15,7 +15,9 @@ import {
   attachFoldCache,
   bucketOf,
   cardOf,
+  catalogOf,
   foldCacheOf,
+  hpOf,
   isFieldKey,
 } from './state';
 
@@ -34,8 +36,8 @@ export interface Draft {
   readonly s: WState;
   readonly fresh: Set<object> | null;
   /**
-   * Set by every write that may give the state check (§12.1) something to find: a card entering or
-   * moving on the field (`moveCard`), a host leaving it, a card replaced (`putCard`), modifiers
+   * Set by every write that may give the state check (§12.1) something to find: a card put on the
+   * field at HP 0 or on a host, or a host leaving it (`moveCard`), a card replaced (`putCard`), modifiers
    * changed (`setModifiers`), a player's zones replaced. A change that leaves it false cannot give
    * the check anything to find in a state the check had cleared (a card leaving the field, say, or
    * an attack counted).
@@ -99,7 +101,7 @@ export function ownState(state: BfbState): BfbState {
     cards,
   };
   // Whatever lasts for the battle in the given state is pruned when the next battle closes.
-  attachFoldCache(s, { cards: byId, battleEffects: true });
+  attachFoldCache(s, { cards: byId, battleEffects: true, hosts: hostZones(s) });
   return s;
 }
 
@@ -127,6 +129,11 @@ function copyPlayer(p: PlayerState): WPlayer {
     zones,
     specialSlots: p.specialSlots,
   };
+}
+
+function hostZones(state: BfbState): boolean {
+  for (let i = 0; i < SEATS.length; i++) for (const key in state.players[SEATS[i]!].zones) if (key.startsWith('host:')) return true;
+  return false;
 }
 
 /** `value` if this draft may write to it, else a copy it may write to (which the caller puts in place). */
@@ -165,6 +172,7 @@ export function player(d: Draft, seat: Seat): WPlayer {
 /** A zone list of a player, writable (created empty when the player has none). */
 export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
   const p = player(d, seat);
+  if (d.fresh === null) return (p.zones[key] ??= []);
   const zones = (p.zones = writable(d, p.zones, copyZones));
   const current = zones[key];
   if (current === undefined) return (zones[key] = made(d, []));
@@ -308,6 +316,10 @@ function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' 
   }
   if (to === 'stack' || to === 'characterZone') return;
   zone(d, seat, to).push(id);
+  if (to.startsWith('host:')) {
+    const cache = foldCacheOf(d.s);
+    if (cache !== undefined) cache.hosts = true;
+  }
 }
 
 /**
@@ -322,18 +334,28 @@ export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: '
   attach(d, c.owner, to, id, opts.position);
   const wasOn = isFieldKey(c.zone);
   const isOn = isFieldKey(to);
-  if (isOn || (wasOn && hostsCards(d.s, id))) d.touched = true;
   const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
   const w = card(d, id)!;
   w.zone = to;
   if (!w.artId) w.artId = undefined;
   // A kept object stays shared until written to (`object` copies it then).
   w.obj = obj === undefined || obj === c.obj ? obj : made(d, obj);
+  // What the state check could find now: this card on the field, or the cards it hosted (§12.1).
+  if (isOn ? mayBeFound(d.s, w) : wasOn && hostsCards(d.s, id)) d.touched = true;
   if (wasOn && !isOn) afterLeavingField(d, id);
+}
+
+/** Whether the state check may find `card`, on the field: on a host (BB-R23), or a non-Character at HP 0 or below (BB-R9). */
+function mayBeFound(state: BfbState, card: CardState): boolean {
+  if (card.zone.startsWith('host:')) return true;
+  const entry = catalogOf(state, card);
+  const hp = hpOf(entry, card);
+  return entry.type !== 'Character' && hp !== undefined && hp <= 0;
 }
 
 /** Whether cards sit on `id` as their host (a `host:<id>` list of either seat holds one). */
 function hostsCards(state: BfbState, id: CardId): boolean {
+  if (foldCacheOf(state)?.hosts === false) return false;
   const key = `host:${id}`;
   for (let i = 0; i < SEATS.length; i++) if ((state.players[SEATS[i]!].zones[key]?.length ?? 0) > 0) return true;
   return false;

@@ -178,6 +178,8 @@ export interface FoldCache {
   readonly cards: Map<CardId, CardState>;
   /** False only while no status, modifier or keyword in play lasts for the battle: closing it then prunes nothing. */
   battleEffects: boolean;
+  /** False only while no card has been put on a host: a card leaving the field then hosts none. */
+  hosts: boolean;
 }
 
 const FOLD_CACHE = Symbol('fold cache');

@@ -14,4 +14,18 @@ export function recordUse(d: Draft, cardId: CardId, key: string, cd: number | un
   if (limit === 'oncePerGame') c.usedThisGame = mergeUses(c.usedThisGame, key);
 }
 
+const useKeys = { skill: new WeakMap<object, string>(), ability: new WeakMap<object, string>() };
+
+/**
+ * The key of a Combat Skill's or ability's CD and use records (`skill:<id>`, `ability:<id>`), made
+ * once per catalog entry: a string built per look-up had to be hashed and found in V8's string
+ * table every time (a line of its own in the profile of every attack).
+ */
+export function useKey(kind: 'skill' | 'ability', entry: { readonly id: string }): string {
+  const keys = useKeys[kind];
+  let key = keys.get(entry);
+  if (key === undefined) keys.set(entry, (key = `${kind}:${entry.id}`));
+  return key;
+}
+
 export const mergeUses = (list: readonly string[], key: string): readonly string[] => (list.includes(key) ? list : list.concat(key));

@@ -17,6 +17,7 @@ import {
   onField,
   cardOf,
 } from '../state';
+import { useKey } from '../uses';
 import { check, noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 /** §9.1, §9.2 step 1 and §9.6. */
@@ -51,7 +52,7 @@ export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.Decl
     if (!(attacker.obj!.attacksThisTurn < limit)) refuse('NO_ATTACKS_LEFT', `${entry.name} has made its ${limit} attack(s) this turn`, { allowance: limit }); // BB-R11
   }
   if (skill) {
-    const remaining = attacker.obj?.cd[`skill:${skill.id}`]?.remaining ?? 0;
+    const remaining = attacker.obj?.cd[useKey('skill', skill)]?.remaining ?? 0;
     if (remaining !== 0) refuse('ON_COOLDOWN', `${skill.name} is on cooldown (${remaining} more)`, { using: skill.id, remaining });
     const cost = skill.nCost ?? 0;
     const n = state.players[actor].n;

@@ -14,6 +14,7 @@ import {
   posKey,
   cardOf,
 } from '../state';
+import { useKey } from '../uses';
 import { check, isMainPhase, noBattle, priorityIfStacked, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): void {
@@ -101,7 +102,7 @@ export function checkUsable(card: CardState, ab: NonNullable<ReturnType<typeof a
     check(!hasStatus(card, 'stun'), 'STUNNED', `${card.id} is Stunned`, { cardId: card.id });
     check(!hasStatus(card, 'silence'), 'SILENCED', `${card.id} is Silenced`, { cardId: card.id });
   }
-  const key = `ability:${ab.id}`;
+  const key = useKey('ability', ab);
   const remaining = card.obj?.cd[key]?.remaining ?? 0;
   check(remaining === 0, 'ON_COOLDOWN', `${ab.id} is on cooldown (${remaining} more)`, { cardId: card.id, abilityId: ab.id, remaining });
   const used = ab.limit === 'oncePerTurn' ? (card.obj?.usedThisTurn.includes(key) ?? false) : ab.limit === 'oncePerGame' ? card.usedThisGame.includes(key) : false;

@@ -1,6 +1,7 @@
 import type { BfbCard, LogEvent } from '@cardlog/events';
 import { BfbState, CardState, Seat, allowance, battleDamage, catalogOf, currentAtk, deckSize, fieldCardIds, hasPierce, hasRoom, isSick, lethal, onField, other, posKey, priorityHolder, cardOf } from '../state';
 import type { Prng } from '../../prng';
+import { useKey } from '../uses';
 
 /** An action the bot might take and how much it wants to; the engine's `decide` has the last word. */
 export interface Candidate {
@@ -143,7 +144,7 @@ function abilityUses(state: BfbState, seat: Seat, kinds: readonly string[], weig
     const card = cardOf(state, id)!;
     for (const a of catalogOf(state, card).abilities ?? []) {
       if (!kinds.includes(a.kind) || (a.nCost ?? 0) > player.n) continue;
-      if ((card.obj?.cd[`ability:${a.id}`]?.remaining ?? 0) > 0) continue;
+      if ((card.obj?.cd[useKey('ability', a)]?.remaining ?? 0) > 0) continue;
       out.push(act('ActivateAbility', seat, { cardId: id, abilityId: a.id }, weight));
     }
   }
@@ -166,7 +167,7 @@ function attacks(state: BfbState, seat: Seat, weight: number): Candidate[] {
     if (!canAttack(state, card)) continue;
     const skills = catalogOf(state, card).combatSkills ?? [];
     for (const s of skills) {
-      if ((s.nCost ?? 0) > player.n || (card.obj?.cd[`skill:${s.id}`]?.remaining ?? 0) > 0) continue;
+      if ((s.nCost ?? 0) > player.n || (card.obj?.cd[useKey('skill', s)]?.remaining ?? 0) > 0) continue;
       out.push(act('DeclareAttack', seat, { attackerId: id, using: s.id }, weight));
     }
     if (skills.length === 0 && currentAtk(state, card) > 0) out.push(act('DeclareAttack', seat, { attackerId: id, using: 'atk' }, weight));
