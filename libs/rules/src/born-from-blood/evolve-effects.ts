@@ -1,6 +1,6 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { Draft, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, battle as writableBattle } from './mutate';
+import { Draft, burning, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, battle as writableBattle } from './mutate';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse, useKey } from './uses';
@@ -73,6 +73,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
       const c = cardOf(s, x.cardId);
       if (!c) return;
       const burn = x.status === 'burn' && x.params ? { burn: { amount: x.params.amount, tickAt: x.params.tickAt ?? c.owner } } : {};
+      if ('burn' in burn) burning(d);
       const o = object(d, x.cardId);
       if (o) o.statuses = [...o.statuses, { status: x.status, until: lasting(d, untilOf(s, x.duration)), ...burn }];
       return;

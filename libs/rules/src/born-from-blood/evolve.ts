@@ -2,7 +2,7 @@ import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
 import { Draft, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
-import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, hasKeyword, inPlay, other, posKey, survives } from './state';
+import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, foldCacheOf, hasKeyword, inPlay, other, posKey, survives } from './state';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse, useKey } from './uses';
 
@@ -318,6 +318,7 @@ function endTurn(d: Draft): void {
 
 function tickBurns(d: Draft, seat: Seat): void {
   const s = d.s;
+  if (foldCacheOf(s)?.burns === false) return;
   let targets: { id: string; amount: number }[] | undefined;
   const cards = inPlayCards(s);
   for (let i = 0; i < cards.length; i++) {

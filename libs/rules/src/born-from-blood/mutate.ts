@@ -100,8 +100,16 @@ export function ownState(state: BfbState): BfbState {
     players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
     cards,
   };
-  // Whatever lasts for the battle in the given state is pruned when the next battle closes.
-  attachFoldCache(s, { cards: byId, battleEffects: true, hosts: hostZones(s) });
+  const inPlay = inPlayCards(s);
+  const attached = (test: (x: { until: Until; burn?: unknown }) => boolean) =>
+    inPlay.some((c) => c.obj !== undefined && (c.obj.statuses.some(test) || c.obj.modifiers.some(test) || c.obj.grantedKeywords.some(test) || c.obj.removedKeywords.some(test)));
+  attachFoldCache(s, {
+    cards: byId,
+    battleEffects: attached((x) => 'battle' in x.until),
+    sourceEffects: attached((x) => 'whileOnField' in x.until),
+    hosts: hostZones(s),
+    burns: attached((x) => x.burn !== undefined),
+  });
   return s;
 }
 
@@ -369,7 +377,7 @@ export function setModifiers(d: Draft, o: WObject, modifiers: readonly Modifier[
 }
 
 function afterLeavingField(d: Draft, id: CardId): void {
-  pruneAttachments(d, (until) => (until as { whileOnField?: CardId }).whileOnField === id);
+  if (foldCacheOf(d.s)?.sourceEffects !== false) pruneAttachments(d, (until) => (until as { whileOnField?: CardId }).whileOnField === id);
   const b = d.s.battle;
   if (!b) return;
   if (b.attackerId === id && b.step !== 'declared' && !b.assignment) {
@@ -389,11 +397,18 @@ export function closeBattle(d: Draft): void {
   d.s.battle = undefined;
 }
 
-/** `until`, noted in the fold cache when it lasts for the battle (`FoldCache.battleEffects`). */
+/** Notes a Burn status set (`FoldCache.burns`). */
+export function burning(d: Draft): void {
+  const cache = foldCacheOf(d.s);
+  if (cache !== undefined) cache.burns = true;
+}
+
+/** `until`, noted in the fold cache when it lasts for the battle or while its source is on the field. */
 export function lasting(d: Draft, until: Until): Until {
-  if ('battle' in until) {
-    const cache = foldCacheOf(d.s);
-    if (cache !== undefined) cache.battleEffects = true;
+  const cache = foldCacheOf(d.s);
+  if (cache !== undefined) {
+    if ('battle' in until) cache.battleEffects = true;
+    else if ('whileOnField' in until) cache.sourceEffects = true;
   }
   return until;
 }

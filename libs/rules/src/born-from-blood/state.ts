@@ -178,8 +178,12 @@ export interface FoldCache {
   readonly cards: Map<CardId, CardState>;
   /** False only while no status, modifier or keyword in play lasts for the battle: closing it then prunes nothing. */
   battleEffects: boolean;
+  /** False only while nothing in play lasts while its source is on the field: a card leaving it then ends nothing. */
+  sourceEffects: boolean;
   /** False only while no card has been put on a host: a card leaving the field then hosts none. */
   hosts: boolean;
+  /** False only while no Burn status has been set: the end of a turn then has nothing to tick. */
+  burns: boolean;
 }
 
 const FOLD_CACHE = Symbol('fold cache');
