@@ -59,6 +59,7 @@ interface EventKind {
   readonly definition: EventDefinition;
   /** The shape check by hand (shapes.ts), when the type has one. */
   readonly byHand: HandCheck | undefined;
+  readonly actorless: boolean;
   readonly system: boolean;
   /** Recorded only at Turn Origin (DrawCards is too, but not only then). */
   readonly origin: boolean;
@@ -68,14 +69,14 @@ interface EventKind {
 const KINDS: ReadonlyMap<string, EventKind> = new Map(
   Object.entries(DEFINITIONS).map(([type, definition]) => [
     type,
-    { definition, byHand: handCheckOf(type), system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined },
+    { definition, byHand: handCheckOf(type), actorless: definition.actor === 'none', system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined },
   ]),
 );
 
 function shapeOf(event: LogEvent, kind: EventKind | undefined): LogEvent {
   if (!kind) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
-  if (kind.byHand !== undefined && passesWith(event, kind.byHand)) return event;
+  if (kind.byHand !== undefined && passesWith(event, kind.byHand, kind.actorless)) return event;
   let schema = schemas.get(event.type);
   if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, kind.definition)));
   const parsed = schema.safeParse(event);

@@ -1,4 +1,4 @@
-import { CardRow, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Seat, Until, Zone } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Seat, Until, Zone } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -17,6 +17,7 @@ export class Draft {
   readonly s: Mutable<DvState>;
   private cardsCopied: boolean;
   private playersCopied: boolean;
+  private combatCopied: boolean;
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
@@ -27,6 +28,16 @@ export class Draft {
     this.s = owned ? (base as Mutable<DvState>) : copyState(base);
     this.cardsCopied = owned;
     this.playersCopied = owned;
+    this.combatCopied = owned;
+  }
+
+  /** The combat record (there must be one) to write to: copied the first time (owned: ownState copied it). */
+  combat(): Mutable<Combat> {
+    if (!this.combatCopied) {
+      this.s.combat = copyCombat(this.s.combat!);
+      this.combatCopied = true;
+    }
+    return this.s.combat as Mutable<Combat>;
   }
 
   player(seat: Seat): Mutable<PlayerState> {
@@ -228,7 +239,7 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
 
 /**
  * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
- * the players with their zone lists, the card rows, the card array and its index are new objects; other lists, maps, the
+ * the players with their zone lists, the card rows, the card array and its index, the combat record are new objects; other lists, maps, the
  * catalog and every other value are shared, since the rules only ever replace them.
  */
 export function ownState(state: DvState): DvState {
@@ -236,6 +247,7 @@ export function ownState(state: DvState): DvState {
   s.players = state.players.map(ownPlayer);
   s.cards = state.cards.map(copyCard);
   s.cardIndex = new Map(state.cardIndex);
+  if (state.combat) s.combat = copyCombat(state.combat);
   return s;
 }
 
@@ -274,6 +286,20 @@ function copyState(b: DvState): Mutable<DvState> {
     combat: b.combat,
     serial: b.serial,
     timedEffects: b.timedEffects,
+  };
+}
+
+function copyCombat(c: Combat): Mutable<Combat> {
+  return {
+    kind: c.kind,
+    attacker: c.attacker,
+    declared: c.declared,
+    defender: c.defender,
+    attackers: c.attackers,
+    blocks: c.blocks,
+    target: c.target,
+    placed: c.placed,
+    pendingFaith: c.pendingFaith,
   };
 }
 

@@ -327,7 +327,10 @@ function applyApplyEffects(d: Draft, p: P, _actor: string): void {
 function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const attackers = restAll(d, p.attackers);
-  s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
+  const combat = d.combat();
+  combat.declared = true;
+  combat.defender = p.defender;
+  combat.attackers = attackers;
   s.due = null;
   if (attackers.length === 0) {
     s.cursor = withStep(s.cursor, 'endStep');
@@ -338,7 +341,7 @@ function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
 function applyDeclareBlockers(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const blocks = blocksOf(d, p.blocks);
-  s.combat = { ...s.combat!, blocks };
+  d.combat().blocks = blocks;
   s.due = null;
   openStep(d, 'afterBlocks');
 }
@@ -347,7 +350,11 @@ function applyDeclareHeroAttack(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   d.card(p.heroId).mode = 'rest';
   const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
-  s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).controller };
+  const combat = d.combat();
+  combat.declared = true;
+  combat.attackers = [refOf(d.read(p.heroId))];
+  combat.target = target;
+  combat.defender = 'player' in target ? target.player : d.read(p.target.card).controller;
   s.due = null;
   openStep(d, 'afterAttack');
 }
@@ -370,13 +377,15 @@ function applyCombatDamageTookEffect(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const batch: BatchBox = { current: null };
   for (const loss of p.fpLoss as { player: string; amount: number }[]) d.player(loss.player).faith -= loss.amount;
-  s.combat = { ...s.combat!, placed: false, pendingFaith: [] };
+  const combat = d.combat();
+  combat.placed = false;
+  combat.pendingFaith = [];
   for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
   s.next = null;
   if (!isLiving(s, s.cursor.owner ?? '')) {
     // DV-R34: the part owner left; the part ends once this batch is placed.
     if (batch.current) openStep(d, 'fallWindow');
-  } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
+  } else if (combat.kind === 'hero') openStep(d, 'afterHeroAttack');
   else if (batch.current) openStep(d, 'fallWindow');
   else {
     s.cursor = withStep(s.cursor, 'endStep');
@@ -622,7 +631,9 @@ function placeDamage(d: Draft, divisions: { attackerId: string; blockerId: strin
       }
     }
   }
-  s.combat = { ...combat, placed: true, pendingFaith: [...faith].map(([player, amount]) => ({ player, amount })) };
+  const after = d.combat();
+  after.placed = true;
+  after.pendingFaith = [...faith].map(([player, amount]) => ({ player, amount }));
 }
 
 function atOf(s: DvState, c: CardRow): number {
@@ -645,7 +656,7 @@ function eliminate(d: Draft, seat: string): void {
   for (const iid of leaving) d.move(iid, 'leftMatch');
   s.knot = s.knot.filter((k) => k.controller !== seat);
   s.falling = s.falling.filter((b) => b.cards.length > 0);
-  if (s.combat) s.combat = { ...s.combat, pendingFaith: s.combat.pendingFaith.filter((f) => f.player !== seat) };
+  if (s.combat) d.combat().pendingFaith = s.combat.pendingFaith.filter((f) => f.player !== seat);
   if (s.due && (s.due.player === seat || s.due.kind === 'ResolveKnotTop')) {
     const kind = s.due.kind;
     s.due = null;
