@@ -2,7 +2,6 @@ import type { LogEvent } from '@cardlog/events';
 import { endsPhase, nextSegment } from './flow';
 import { failingChecks } from './destroy';
 import {
-  ARENA_ZONES,
   BLESSING_KINDS,
   DvState,
   catalogCard,
@@ -10,6 +9,7 @@ import {
   cursorOf,
   effectiveOrderHolder,
   hasFlag,
+  inArena,
   isLiving,
   nextLiving,
   playerOf,
@@ -126,7 +126,7 @@ function promptLoop(s: DvState): LogEvent {
       (card.turnCounters === 0 ? expired : ticked).push(id);
     }
   }
-  for (const card of s.cards) if (ARENA_ZONES.has(card.zone) && card.mode === 'rest' && hasFlag(card.flags, 'staysRested')) keptRested.push(card.iid);
+  for (const card of s.cards) if (inArena(card.zone) && card.mode === 'rest' && hasFlag(card.flags, 'staysRested')) keptRested.push(card.iid);
   return ev('PromptLoopApplied', { expired, ticked, keptRested });
 }
 

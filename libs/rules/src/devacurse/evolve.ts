@@ -4,7 +4,6 @@ import { Draft } from './draft';
 import { runEffects } from './effects';
 import { endsPhase, enter } from './flow';
 import {
-  ARENA_ZONES,
   BlessingKind,
   CardRow,
   Cursor,
@@ -23,6 +22,7 @@ import {
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
+  inArena,
   isGone,
   isLiving,
   nextLiving,
@@ -152,7 +152,7 @@ function applyPromptLoopApplied(d: Draft, p: P, _actor: string): void {
   for (const id of p.ticked as string[]) d.card(id).turnCounters = Math.max(0, d.read(id).turnCounters - 1);
   const kept = new Set<string>(p.keptRested);
   for (const c of s.cards) {
-    if (!ARENA_ZONES.has(c.zone)) continue;
+    if (!inArena(c.zone)) continue;
     if (kept.has(c.iid)) {
       const flags = new Map(c.flags ?? []);
       flags.delete('staysRested');
@@ -380,7 +380,7 @@ function applyCombatDamageTookEffect(d: Draft, p: P, _actor: string): void {
   const combat = d.combat();
   combat.placed = false;
   combat.pendingFaith = [];
-  for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
+  for (const id of p.destroyed as string[]) if (inArena(d.read(id).zone)) destroyCard(d, id, batch);
   s.next = null;
   if (!isLiving(s, s.cursor.owner ?? '')) {
     // DV-R34: the part owner left; the part ends once this batch is placed.

@@ -7,8 +7,13 @@ export type Mode = 'prompt' | 'rest';
 export type Zone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'guardian' | 'cenotaph' | 'blackHole' | 'knot' | 'falling' | 'leftMatch';
 export type ListZone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'cenotaph' | 'blackHole';
 export const LIST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['universe', 'hand', 'temple', 'devayard', 'soldierLine', 'heroLine', 'cenotaph', 'blackHole']);
-/** The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. */
-export const ARENA_ZONES: ReadonlySet<Zone> = new Set<Zone>(['temple', 'devayard', 'soldierLine', 'heroLine']);
+/**
+ * The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. Compares, not a Set: the
+ * prompt loop asks it of every card each turn.
+ */
+export function inArena(zone: Zone): boolean {
+  return zone === 'temple' || zone === 'devayard' || zone === 'soldierLine' || zone === 'heroLine';
+}
 
 export type Until = 'endOfPhase' | 'endOfTurn' | 'untilNextPromptLoop' | 'permanent';
 export type BlessingKind = DvElement | 'colorless';
