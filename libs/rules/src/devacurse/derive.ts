@@ -33,7 +33,9 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
   let alive = 0;
   let last: string | undefined;
   let ownerLiving = false;
-  for (const p of s.players) {
+  const players = s.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
     if (p.eliminated) continue;
     if ((s.status === 'playing' && p.faith <= 0) || p.leaving) leaving = true;
     alive++;

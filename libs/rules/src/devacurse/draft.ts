@@ -1,4 +1,4 @@
-import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Seat, Until, Zone } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -18,6 +18,7 @@ export class Draft {
   private cardsCopied: boolean;
   private playersCopied: boolean;
   private combatCopied: boolean;
+  private priorityCopied: boolean;
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
@@ -29,6 +30,7 @@ export class Draft {
     this.cardsCopied = owned;
     this.playersCopied = owned;
     this.combatCopied = owned;
+    this.priorityCopied = owned;
   }
 
   /** The combat record (there must be one) to write to: copied the first time (owned: ownState copied it). */
@@ -38,6 +40,15 @@ export class Draft {
       this.combatCopied = true;
     }
     return this.s.combat as Mutable<Combat>;
+  }
+
+  /** The open window (there must be one) to write to: copied the first time (owned: ownState copied it). */
+  priority(): Mutable<Priority> {
+    if (!this.priorityCopied) {
+      this.s.priority = { holder: this.s.priority!.holder, passes: this.s.priority!.passes, owner: this.s.priority!.owner };
+      this.priorityCopied = true;
+    }
+    return this.s.priority as Mutable<Priority>;
   }
 
   player(seat: Seat): Mutable<PlayerState> {
@@ -239,7 +250,7 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
 
 /**
  * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
- * the players with their zone lists, the card rows, the card array and its index, the combat record are new objects; other lists, maps, the
+ * the players with their zone lists, the card rows, the card array and its index, the combat record and the window are new objects; other lists, maps, the
  * catalog and every other value are shared, since the rules only ever replace them.
  */
 export function ownState(state: DvState): DvState {
@@ -248,6 +259,7 @@ export function ownState(state: DvState): DvState {
   s.cards = state.cards.map(copyCard);
   s.cardIndex = new Map(state.cardIndex);
   if (state.combat) s.combat = copyCombat(state.combat);
+  if (state.priority) s.priority = { holder: state.priority.holder, passes: state.priority.passes, owner: state.priority.owner };
   return s;
 }
 

@@ -178,12 +178,13 @@ function applyRefreshApplied(d: Draft, p: P, _actor: string): void {
 
 function applyPassPriority(d: Draft, _p: P, _actor: string): void {
   const s = d.s;
-  const pr = s.priority!;
-  const passes = pr.passes + 1;
-  s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
+  // Every action of a replay is a pass more often than not: the window is written, not rebuilt.
+  const pr = d.priority();
+  pr.holder = nextLiving(s, pr.holder);
+  pr.passes += 1;
   let alive = 0;
   for (const x of s.players) if (!x.eliminated) alive++;
-  if (passes >= alive) allPassed(d);
+  if (pr.passes >= alive) allPassed(d);
 }
 
 function applyPhaseAdvanced(d: Draft, p: P, _actor: string): void {
