@@ -9,7 +9,7 @@ import { decideApplyEffects, decidePass, decideResolveKnotTop, decideTriggerAbil
 import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
-import { evolveAndRemember } from './evolve';
+import { Apply, evolveAndRemember, ruleOf } from './evolve';
 import { HandCheck, handCheckOf, passesWith } from './shapes';
 import { DvState, playerOf } from './state';
 
@@ -64,12 +64,14 @@ interface EventKind {
   /** Recorded only at Turn Origin (DrawCards is too, but not only then). */
   readonly origin: boolean;
   readonly inTurn: DecideInTurn | undefined;
+  /** How `evolve` applies it: the in-place fold gets it from `checkAction` and looks the type up once. */
+  readonly apply: Apply | undefined;
 }
 
 const KINDS: ReadonlyMap<string, EventKind> = new Map(
   Object.entries(DEFINITIONS).map(([type, definition]) => [
     type,
-    { definition, byHand: handCheckOf(type), actorless: definition.actor === 'none', system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined },
+    { definition, byHand: handCheckOf(type), actorless: definition.actor === 'none', system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined, apply: ruleOf(type) },
   ]),
 );
 
@@ -96,8 +98,8 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
   return [action, ...derive(evolveAndRemember(state, action))];
 }
 
-/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. */
-export function checkAction(state: DvState, action: LogEvent): void {
+/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. Returns the action's rule (`applyEvent`). */
+export function checkAction(state: DvState, action: LogEvent): Apply | undefined {
   // Runs for every action of a replay: messages and details are built only on failure.
   if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
   const kind = KINDS.get(action.type);
@@ -123,6 +125,7 @@ export function checkAction(state: DvState, action: LogEvent): void {
     if (inTurn === undefined) throw new RuleViolation('MALFORMED_EVENT', `${type} is not an action`);
     inTurn(state, actor, p);
   }
+  return kind!.apply;
 }
 
 /** The system events that follow, up to the point where a living Deva must act. */

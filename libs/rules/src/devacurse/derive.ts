@@ -15,6 +15,7 @@ import {
   playerOf,
   poolTotal,
   requiredGuardians,
+  seatOf,
 } from './state';
 
 const ev = (type: string, payload: Record<string, unknown>): LogEvent => ({ type, payload });
@@ -44,7 +45,7 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
   }
   if (leaving) {
     const n = s.seats.length;
-    const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
+    const base = Math.max(0, seatOf(s, s.orderHolder ?? s.seats[0]!));
     for (let k = 0; k < n; k++) {
       const p = s.players[(base + k) % n]!;
       if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });

@@ -1,4 +1,4 @@
-import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone, seatOf } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -52,7 +52,7 @@ export class Draft {
   }
 
   player(seat: Seat): Mutable<PlayerState> {
-    const i = this.s.seatIndex.get(seat)!;
+    const i = seatOf(this.s, seat);
     if (this.owned) return this.s.players[i] as Mutable<PlayerState>;
     if (!this.playersCopied) {
       this.s.players = [...this.s.players];
@@ -206,7 +206,7 @@ export class Draft {
     }
     for (const p of this.s.players) {
       if (p.flags !== null && anyEnds(p.flags.values(), kinds)) this.player(p.seat).flags = keep(p.flags, kinds);
-      const flags = this.s.players[this.s.seatIndex.get(p.seat)!]!.flags;
+      const flags = this.s.players[seatOf(this.s, p.seat)]!.flags;
       timed ||= flags !== null && anyTimed(flags.values());
     }
     this.s.timedEffects = timed;

@@ -65,7 +65,7 @@ export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
   return to;
 }
 
-type Apply = (d: Draft, p: P, actor: string) => void;
+export type Apply = (d: Draft, p: P, actor: string) => void;
 
 const NO_PAYLOAD: P = Object.freeze({});
 
@@ -73,13 +73,17 @@ const NO_PAYLOAD: P = Object.freeze({});
  * The rule book of every event: writes what `event` changes through `d`, which either copies on
  * write (`evolve`) or writes in place (the in-place fold). False for an event type it does not know.
  * One function per event type, found by one lookup: a single switch over every type grew too big
- * for V8 to keep optimised.
+ * for V8 to keep optimised. `apply`: the type's rule when the caller has it already (`checkAction`).
  */
-export function applyEvent(d: Draft, event: LogEvent): boolean {
-  const apply = RULES.get(event.type);
+export function applyEvent(d: Draft, event: LogEvent, apply = ruleOf(event.type)): boolean {
   if (apply === undefined) return false;
   apply(d, event.payload ?? NO_PAYLOAD, event.player!);
   return true;
+}
+
+/** The rule of an event type, or undefined for a type the rule book does not know. */
+export function ruleOf(type: string): Apply | undefined {
+  return RULES.get(type);
 }
 
 // ---- Turn Origin ---------------------------------------------------------------------------

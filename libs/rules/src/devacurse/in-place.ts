@@ -13,10 +13,10 @@ import type { DvState } from './state';
 export const devacurseInPlace: InPlaceFold<DvState> = {
   own: ownState,
   step(state, action) {
-    checkAction(state, action);
+    const rule = checkAction(state, action);
     const d = ownedDraft(state);
     const out: LogEvent[] = [action];
-    applyEvent(d, action);
+    applyEvent(d, action, rule);
     for (let i = 0; i < MAX_DERIVED; i++) {
       const next = nextSystemEvent(state);
       if (!next) return out;
