@@ -9,7 +9,7 @@ import { decideApplyEffects, decidePass, decideResolveKnotTop, decideTriggerAbil
 import { decideOrigin } from './decide/origin';
 import { decideDiscardToHandLimit, decideDraw, decideEndTurn, decideSkipDraw } from './decide/turn';
 import { nextSystemEvent } from './derive';
-import { evolveAndRemember } from './evolve';
+import { Apply, evolveAndRemember, ruleOf } from './evolve';
 import { HandCheck, handCheckOf, passesWith } from './shapes';
 import { DvState, playerOf } from './state';
 
@@ -59,23 +59,26 @@ interface EventKind {
   readonly definition: EventDefinition;
   /** The shape check by hand (shapes.ts), when the type has one. */
   readonly byHand: HandCheck | undefined;
+  readonly actorless: boolean;
   readonly system: boolean;
   /** Recorded only at Turn Origin (DrawCards is too, but not only then). */
   readonly origin: boolean;
   readonly inTurn: DecideInTurn | undefined;
+  /** How `evolve` applies it: the in-place fold gets it from `checkAction` and looks the type up once. */
+  readonly apply: Apply | undefined;
 }
 
 const KINDS: ReadonlyMap<string, EventKind> = new Map(
   Object.entries(DEFINITIONS).map(([type, definition]) => [
     type,
-    { definition, byHand: handCheckOf(type), system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined },
+    { definition, byHand: handCheckOf(type), actorless: definition.actor === 'none', system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined, apply: ruleOf(type) },
   ]),
 );
 
 function shapeOf(event: LogEvent, kind: EventKind | undefined): LogEvent {
   if (!kind) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
   // The commonest actions are checked by hand, not by the schema (the same rules, much faster).
-  if (kind.byHand !== undefined && passesWith(event, kind.byHand)) return event;
+  if (kind.byHand !== undefined && passesWith(event, kind.byHand, kind.actorless)) return event;
   let schema = schemas.get(event.type);
   if (!schema) schemas.set(event.type, (schema = eventSchemaFor(event.type, kind.definition)));
   const parsed = schema.safeParse(event);
@@ -95,8 +98,8 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
   return [action, ...derive(evolveAndRemember(state, action))];
 }
 
-/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. */
-export function checkAction(state: DvState, action: LogEvent): void {
+/** Every rule an action must pass before it applies (§12.0 check order); reads the state only. Returns the action's rule (`applyEvent`). */
+export function checkAction(state: DvState, action: LogEvent): Apply | undefined {
   // Runs for every action of a replay: messages and details are built only on failure.
   if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
   const kind = KINDS.get(action.type);
@@ -122,6 +125,7 @@ export function checkAction(state: DvState, action: LogEvent): void {
     if (inTurn === undefined) throw new RuleViolation('MALFORMED_EVENT', `${type} is not an action`);
     inTurn(state, actor, p);
   }
+  return kind!.apply;
 }
 
 /** The system events that follow, up to the point where a living Deva must act. */

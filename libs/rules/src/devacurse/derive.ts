@@ -2,7 +2,6 @@ import type { LogEvent } from '@cardlog/events';
 import { endsPhase, nextSegment } from './flow';
 import { failingChecks } from './destroy';
 import {
-  ARENA_ZONES,
   BLESSING_KINDS,
   DvState,
   catalogCard,
@@ -10,11 +9,13 @@ import {
   cursorOf,
   effectiveOrderHolder,
   hasFlag,
+  inArena,
   isLiving,
   nextLiving,
   playerOf,
   poolTotal,
   requiredGuardians,
+  seatOf,
 } from './state';
 
 const ev = (type: string, payload: Record<string, unknown>): LogEvent => ({ type, payload });
@@ -33,7 +34,9 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
   let alive = 0;
   let last: string | undefined;
   let ownerLiving = false;
-  for (const p of s.players) {
+  const players = s.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
     if (p.eliminated) continue;
     if ((s.status === 'playing' && p.faith <= 0) || p.leaving) leaving = true;
     alive++;
@@ -42,7 +45,7 @@ export function nextSystemEvent(s: DvState): LogEvent | null {
   }
   if (leaving) {
     const n = s.seats.length;
-    const base = s.seatIndex.get(s.orderHolder ?? s.seats[0]!) ?? 0;
+    const base = Math.max(0, seatOf(s, s.orderHolder ?? s.seats[0]!));
     for (let k = 0; k < n; k++) {
       const p = s.players[(base + k) % n]!;
       if (!p.eliminated && ((s.status === 'playing' && p.faith <= 0) || p.leaving)) return ev('PlayerEliminated', { player: p.seat, cause: p.leaving ?? 'faith' });
@@ -126,7 +129,7 @@ function promptLoop(s: DvState): LogEvent {
       (card.turnCounters === 0 ? expired : ticked).push(id);
     }
   }
-  for (const card of s.cards) if (ARENA_ZONES.has(card.zone) && card.mode === 'rest' && hasFlag(card.flags, 'staysRested')) keptRested.push(card.iid);
+  for (const card of s.cards) if (inArena(card.zone) && card.mode === 'rest' && hasFlag(card.flags, 'staysRested')) keptRested.push(card.iid);
   return ev('PromptLoopApplied', { expired, ticked, keptRested });
 }
 

@@ -1,4 +1,4 @@
-import { CardRow, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Seat, Until, Zone } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone, seatOf } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -17,6 +17,8 @@ export class Draft {
   readonly s: Mutable<DvState>;
   private cardsCopied: boolean;
   private playersCopied: boolean;
+  private combatCopied: boolean;
+  private priorityCopied: boolean;
   private touchedCards: Set<number> | null = null;
   private touchedPlayers: Set<number> | null = null;
 
@@ -27,10 +29,30 @@ export class Draft {
     this.s = owned ? (base as Mutable<DvState>) : copyState(base);
     this.cardsCopied = owned;
     this.playersCopied = owned;
+    this.combatCopied = owned;
+    this.priorityCopied = owned;
+  }
+
+  /** The combat record (there must be one) to write to: copied the first time (owned: ownState copied it). */
+  combat(): Mutable<Combat> {
+    if (!this.combatCopied) {
+      this.s.combat = copyCombat(this.s.combat!);
+      this.combatCopied = true;
+    }
+    return this.s.combat as Mutable<Combat>;
+  }
+
+  /** The open window (there must be one) to write to: copied the first time (owned: ownState copied it). */
+  priority(): Mutable<Priority> {
+    if (!this.priorityCopied) {
+      this.s.priority = { holder: this.s.priority!.holder, passes: this.s.priority!.passes, owner: this.s.priority!.owner };
+      this.priorityCopied = true;
+    }
+    return this.s.priority as Mutable<Priority>;
   }
 
   player(seat: Seat): Mutable<PlayerState> {
-    const i = this.s.seatIndex.get(seat)!;
+    const i = seatOf(this.s, seat);
     if (this.owned) return this.s.players[i] as Mutable<PlayerState>;
     if (!this.playersCopied) {
       this.s.players = [...this.s.players];
@@ -184,7 +206,7 @@ export class Draft {
     }
     for (const p of this.s.players) {
       if (p.flags !== null && anyEnds(p.flags.values(), kinds)) this.player(p.seat).flags = keep(p.flags, kinds);
-      const flags = this.s.players[this.s.seatIndex.get(p.seat)!]!.flags;
+      const flags = this.s.players[seatOf(this.s, p.seat)]!.flags;
       timed ||= flags !== null && anyTimed(flags.values());
     }
     this.s.timedEffects = timed;
@@ -228,7 +250,7 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
 
 /**
  * A copy of `state` that a Draft may write to in place (`new Draft(copy, true)`): the top level,
- * the players with their zone lists, the card rows, the card array and its index are new objects; other lists, maps, the
+ * the players with their zone lists, the card rows, the card array and its index, the combat record and the window are new objects; other lists, maps, the
  * catalog and every other value are shared, since the rules only ever replace them.
  */
 export function ownState(state: DvState): DvState {
@@ -236,6 +258,8 @@ export function ownState(state: DvState): DvState {
   s.players = state.players.map(ownPlayer);
   s.cards = state.cards.map(copyCard);
   s.cardIndex = new Map(state.cardIndex);
+  if (state.combat) s.combat = copyCombat(state.combat);
+  if (state.priority) s.priority = { holder: state.priority.holder, passes: state.priority.passes, owner: state.priority.owner };
   return s;
 }
 
@@ -274,6 +298,20 @@ function copyState(b: DvState): Mutable<DvState> {
     combat: b.combat,
     serial: b.serial,
     timedEffects: b.timedEffects,
+  };
+}
+
+function copyCombat(c: Combat): Mutable<Combat> {
+  return {
+    kind: c.kind,
+    attacker: c.attacker,
+    declared: c.declared,
+    defender: c.defender,
+    attackers: c.attackers,
+    blocks: c.blocks,
+    target: c.target,
+    placed: c.placed,
+    pendingFaith: c.pendingFaith,
   };
 }
 

@@ -3,7 +3,7 @@ import { RuleViolation } from '../rule-violation';
 import type { Draft } from './draft';
 import { BatchBox, destroyCard, heroLeaves } from './destroy';
 import { checkKnownPlaces } from './universe';
-import { ARENA_ZONES, CardRow, DvState, KnotItem, ListZone, Seat, Until, cardOf, catalogCard, entersBattlefield, isGone, isLiving, playerOf, refOf } from './state';
+import { CardRow, DvState, KnotItem, ListZone, Seat, Until, cardOf, catalogCard, entersBattlefield, inArena, isGone, isLiving, playerOf, refOf } from './state';
 
 type Destination = { readonly zone: string; readonly player?: string };
 
@@ -95,7 +95,7 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
     }
     case 'ChangeController': {
       const card = cardOf(state, e.cardId)!;
-      if (!ARENA_ZONES.has(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not in the Arena; only a card there changes controller`, { cardId: e.cardId });
+      if (!inArena(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not in the Arena; only a card there changes controller`, { cardId: e.cardId });
       if (!isLiving(state, e.player)) fail('ILLEGAL_DESTINATION', `${at}: ${e.player} has left the game (DV-R50)`);
       return;
     }
@@ -119,7 +119,7 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
       return;
     case 'SetMode': {
       const card = cardOf(state, e.cardId)!;
-      if (!ARENA_ZONES.has(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not in the Arena`);
+      if (!inArena(card.zone)) fail('CARD_NOT_IN_ZONE', `${at}: ${e.cardId} is not in the Arena`);
       return;
     }
     case 'ModifyStat': {
@@ -283,10 +283,18 @@ function moveCard(d: Draft, iid: string, to: Destination, faceUp: boolean | unde
   if (to.zone === 'heroLine' || to.zone === 'soldierLine') d.card(iid).enteredTurn = d.s.turn;
 }
 
-/** Checks and applies a list of effects in order, each against the state the previous ones left. */
+/**
+ * Applies a list of effects in order. `check`: a look-ahead that checks each against the state the
+ * previous ones left, and so need not apply the last (its copy-on-write copy of the card array
+ * would be the costliest part of the check).
+ */
 export function runEffects(d: Draft, effects: readonly DvEffect[], item: KnotItem | null, batch: BatchBox, check: boolean, where: string, closed = false): void {
-  effects.forEach((e, i) => {
-    if (check) checkEffect(d.s, e, item, `${where}[${i}] ${e.type}`, closed);
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i]!;
+    if (check) {
+      checkEffect(d.s, e, item, `${where}[${i}] ${e.type}`, closed);
+      if (i === effects.length - 1) return;
+    }
     applyEffect(d, e, batch);
-  });
+  }
 }

@@ -4,7 +4,6 @@ import { Draft } from './draft';
 import { runEffects } from './effects';
 import { endsPhase, enter } from './flow';
 import {
-  ARENA_ZONES,
   BlessingKind,
   CardRow,
   Cursor,
@@ -23,6 +22,7 @@ import {
   effectiveOrderHolder,
   entersBattlefield,
   hasFlag,
+  inArena,
   isGone,
   isLiving,
   nextLiving,
@@ -65,7 +65,7 @@ export function evolveAndRemember(state: DvState, event: LogEvent): DvState {
   return to;
 }
 
-type Apply = (d: Draft, p: P, actor: string) => void;
+export type Apply = (d: Draft, p: P, actor: string) => void;
 
 const NO_PAYLOAD: P = Object.freeze({});
 
@@ -73,13 +73,17 @@ const NO_PAYLOAD: P = Object.freeze({});
  * The rule book of every event: writes what `event` changes through `d`, which either copies on
  * write (`evolve`) or writes in place (the in-place fold). False for an event type it does not know.
  * One function per event type, found by one lookup: a single switch over every type grew too big
- * for V8 to keep optimised.
+ * for V8 to keep optimised. `apply`: the type's rule when the caller has it already (`checkAction`).
  */
-export function applyEvent(d: Draft, event: LogEvent): boolean {
-  const apply = RULES.get(event.type);
+export function applyEvent(d: Draft, event: LogEvent, apply = ruleOf(event.type)): boolean {
   if (apply === undefined) return false;
   apply(d, event.payload ?? NO_PAYLOAD, event.player!);
   return true;
+}
+
+/** The rule of an event type, or undefined for a type the rule book does not know. */
+export function ruleOf(type: string): Apply | undefined {
+  return RULES.get(type);
 }
 
 // ---- Turn Origin ---------------------------------------------------------------------------
@@ -152,7 +156,7 @@ function applyPromptLoopApplied(d: Draft, p: P, _actor: string): void {
   for (const id of p.ticked as string[]) d.card(id).turnCounters = Math.max(0, d.read(id).turnCounters - 1);
   const kept = new Set<string>(p.keptRested);
   for (const c of s.cards) {
-    if (!ARENA_ZONES.has(c.zone)) continue;
+    if (!inArena(c.zone)) continue;
     if (kept.has(c.iid)) {
       const flags = new Map(c.flags ?? []);
       flags.delete('staysRested');
@@ -178,12 +182,13 @@ function applyRefreshApplied(d: Draft, p: P, _actor: string): void {
 
 function applyPassPriority(d: Draft, _p: P, _actor: string): void {
   const s = d.s;
-  const pr = s.priority!;
-  const passes = pr.passes + 1;
-  s.priority = { holder: nextLiving(s, pr.holder), passes, owner: pr.owner };
+  // Every action of a replay is a pass more often than not: the window is written, not rebuilt.
+  const pr = d.priority();
+  pr.holder = nextLiving(s, pr.holder);
+  pr.passes += 1;
   let alive = 0;
   for (const x of s.players) if (!x.eliminated) alive++;
-  if (passes >= alive) allPassed(d);
+  if (pr.passes >= alive) allPassed(d);
 }
 
 function applyPhaseAdvanced(d: Draft, p: P, _actor: string): void {
@@ -327,7 +332,10 @@ function applyApplyEffects(d: Draft, p: P, _actor: string): void {
 function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const attackers = restAll(d, p.attackers);
-  s.combat = { ...s.combat!, declared: true, defender: p.defender, attackers };
+  const combat = d.combat();
+  combat.declared = true;
+  combat.defender = p.defender;
+  combat.attackers = attackers;
   s.due = null;
   if (attackers.length === 0) {
     s.cursor = withStep(s.cursor, 'endStep');
@@ -338,7 +346,7 @@ function applyDeclareSoldierAttack(d: Draft, p: P, _actor: string): void {
 function applyDeclareBlockers(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const blocks = blocksOf(d, p.blocks);
-  s.combat = { ...s.combat!, blocks };
+  d.combat().blocks = blocks;
   s.due = null;
   openStep(d, 'afterBlocks');
 }
@@ -347,7 +355,11 @@ function applyDeclareHeroAttack(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   d.card(p.heroId).mode = 'rest';
   const target: TargetRef = p.target.card ? { card: refOf(d.read(p.target.card)) } : { player: p.target.player };
-  s.combat = { ...s.combat!, declared: true, attackers: [refOf(d.read(p.heroId))], target, defender: 'player' in target ? target.player : d.read(p.target.card).controller };
+  const combat = d.combat();
+  combat.declared = true;
+  combat.attackers = [refOf(d.read(p.heroId))];
+  combat.target = target;
+  combat.defender = 'player' in target ? target.player : d.read(p.target.card).controller;
   s.due = null;
   openStep(d, 'afterAttack');
 }
@@ -370,13 +382,15 @@ function applyCombatDamageTookEffect(d: Draft, p: P, _actor: string): void {
   const s = d.s;
   const batch: BatchBox = { current: null };
   for (const loss of p.fpLoss as { player: string; amount: number }[]) d.player(loss.player).faith -= loss.amount;
-  s.combat = { ...s.combat!, placed: false, pendingFaith: [] };
-  for (const id of p.destroyed as string[]) if (ARENA_ZONES.has(d.read(id).zone)) destroyCard(d, id, batch);
+  const combat = d.combat();
+  combat.placed = false;
+  combat.pendingFaith = [];
+  for (const id of p.destroyed as string[]) if (inArena(d.read(id).zone)) destroyCard(d, id, batch);
   s.next = null;
   if (!isLiving(s, s.cursor.owner ?? '')) {
     // DV-R34: the part owner left; the part ends once this batch is placed.
     if (batch.current) openStep(d, 'fallWindow');
-  } else if (s.combat.kind === 'hero') openStep(d, 'afterHeroAttack');
+  } else if (combat.kind === 'hero') openStep(d, 'afterHeroAttack');
   else if (batch.current) openStep(d, 'fallWindow');
   else {
     s.cursor = withStep(s.cursor, 'endStep');
@@ -622,7 +636,9 @@ function placeDamage(d: Draft, divisions: { attackerId: string; blockerId: strin
       }
     }
   }
-  s.combat = { ...combat, placed: true, pendingFaith: [...faith].map(([player, amount]) => ({ player, amount })) };
+  const after = d.combat();
+  after.placed = true;
+  after.pendingFaith = [...faith].map(([player, amount]) => ({ player, amount }));
 }
 
 function atOf(s: DvState, c: CardRow): number {
@@ -645,7 +661,7 @@ function eliminate(d: Draft, seat: string): void {
   for (const iid of leaving) d.move(iid, 'leftMatch');
   s.knot = s.knot.filter((k) => k.controller !== seat);
   s.falling = s.falling.filter((b) => b.cards.length > 0);
-  if (s.combat) s.combat = { ...s.combat, pendingFaith: s.combat.pendingFaith.filter((f) => f.player !== seat) };
+  if (s.combat) d.combat().pendingFaith = s.combat.pendingFaith.filter((f) => f.player !== seat);
   if (s.due && (s.due.player === seat || s.due.kind === 'ResolveKnotTop')) {
     const kind = s.due.kind;
     s.due = null;

@@ -108,10 +108,21 @@ export function enter(d: Draft, cursor: Cursor): void {
         s.priority = windowOf(owner);
       } else if (cursor.phase === 'postCombat') {
         // The combat record stays until the part ends: a second declaration is ATTACK_ALREADY_DECLARED.
-        if (s.combat) s.combat = { ...s.combat, placed: false, pendingFaith: [] };
+        if (s.combat) {
+          const combat = d.combat();
+          combat.placed = false;
+          combat.pendingFaith = [];
+        }
         s.priority = windowOf(owner);
       } else if (cursor.step === 'declareAttackers') {
-        if (cursor.part === 'heroCombat' && s.combat) s.combat = { ...s.combat, attackers: [], blocks: [], target: null, placed: false, pendingFaith: [] };
+        if (cursor.part === 'heroCombat' && s.combat) {
+          const combat = d.combat();
+          combat.attackers = [];
+          combat.blocks = [];
+          combat.target = null;
+          combat.placed = false;
+          combat.pendingFaith = [];
+        }
         s.due = { kind: cursor.part === 'soldierCombat' ? 'DeclareSoldierAttack' : 'DeclareHeroAttack', player: owner };
       } else if (cursor.step === 'declareBlockers') {
         s.due = { kind: 'DeclareBlockers', player: s.combat!.defender! };

@@ -13,10 +13,10 @@ import type { DvState } from './state';
 export const devacurseInPlace: InPlaceFold<DvState> = {
   own: ownState,
   step(state, action) {
-    checkAction(state, action);
-    const d = new Draft(state, true);
+    const rule = checkAction(state, action);
+    const d = ownedDraft(state);
     const out: LogEvent[] = [action];
-    applyEvent(d, action);
+    applyEvent(d, action, rule);
     for (let i = 0; i < MAX_DERIVED; i++) {
       const next = nextSystemEvent(state);
       if (!next) return out;
@@ -27,10 +27,21 @@ export const devacurseInPlace: InPlaceFold<DvState> = {
   },
   apply(state, event) {
     try {
-      applyEvent(new Draft(state, true), event);
+      applyEvent(ownedDraft(state), event);
     } catch {
       // As `evolve`: a stored event is a fact and never fails the fold (one that does not fit the
       // state was never accepted by `decide`; it is applied as far as it goes).
     }
   },
 };
+
+/**
+ * An owned Draft holds nothing but its state, so a fold reuses one for all its events instead of
+ * allocating one per event (a fold runs to its end before another starts).
+ */
+let lastDraft: Draft | null = null;
+
+function ownedDraft(state: DvState): Draft {
+  if (lastDraft === null || lastDraft.s !== state) lastDraft = new Draft(state, true);
+  return lastDraft;
+}

@@ -55,6 +55,7 @@ describe('hand-written shape checks', () => {
     { type: 'PlaceCounters', cardId: 'a', kind: 'damage', n: 1 },
     { type: 'RemoveCounters', cardId: 'a', kind: 'turn', n: 2 },
     { type: 'DrawCards', player: 'p1', count: 1, cardIds: ['c'] },
+    { type: 'DiscardCards', player: 'p2', cardIds: ['c'] },
     { type: 'AttachGuardian', heroId: 'h', cardId: 'g' },
     { type: 'DetachGuardian', heroId: 'h', cardId: 'g', to: { zone: 'cenotaph', player: 'p1' } },
     { type: 'MoveCard', cardId: 'a', to: { zone: 'universe' }, faceUp: false, position: 'top' },
@@ -63,6 +64,8 @@ describe('hand-written shape checks', () => {
   for (const effect of effects) actions.push({ type: 'ResolveKnotTop', player: 'p1', payload: { effects: [effect] } });
   actions.push({ type: 'ResolveKnotTop', player: 'p1', payload: { outcome: 'cancel', cancelReason: 'guardians' } });
   actions.push({ type: 'CallCard', player: 'p1', payload: { cardId: 'a', from: 'temple', targets: [{ player: 'p2' }], choice: 'x', x: 3, payment: [{ slot: 'fire', with: 'fire' }] } });
+  actions.push({ type: 'CallCard', player: 'p1', payload: { cardId: 'a', from: 'hand', payment: [], additionalCosts: [{ type: 'DiscardCards', player: 'p1', cardIds: ['b'] }] } });
+  actions.push({ type: 'OrderLotDrawn', payload: { winner: 'p2' } });
   actions.push({ type: 'PlaceCombatDamage', player: 'p1', payload: { divisions: [{ attackerId: 'a', blockerId: 'b', amount: 2 }] } });
 
   it('accept the recorded actions of simulated games, which their schemas accept', () => {
@@ -84,6 +87,7 @@ describe('hand-written shape checks', () => {
         ...mutations(e.payload).map((payload) => ({ ...e, payload }) as LogEvent),
         { ...e, player: 'p13' },
         { ...e, player: undefined } as unknown as LogEvent,
+        { ...e, player: 'p1' },
         { ...e, seq: 0 } as LogEvent,
         { ...e, extra: true } as unknown as LogEvent,
       ];

@@ -1,5 +1,5 @@
-import type { LogEvent } from '@cardlog/events';
-import { DV_ELEMENTS } from '@cardlog/events';
+import type { EventVocabulary, LogEvent } from '@cardlog/events';
+import { DV_ELEMENTS, devacurseEvents } from '@cardlog/events';
 
 // The commonest actions' shapes checked by hand, as their schemas in libs/events say: each check
 // accepts only what the schema accepts (a subset is enough), and anything else goes to the schema,
@@ -88,6 +88,7 @@ const EFFECTS: Readonly<Record<string, (e: Payload) => boolean>> = {
   PlaceCounters: isCounters,
   RemoveCounters: isCounters,
   DrawCards: (e) => shaped(e, DRAW, 4) && isSeat(e['player']) && isInt(e['count']) && isIds(e['cardIds'], 200),
+  DiscardCards: (e) => keys(e, 3, 'type', 'player', 'cardIds') && isSeat(e['player']) && isIds(e['cardIds'], 200),
   AttachGuardian: (e) => keys(e, 3, 'type', 'heroId', 'cardId') && isId(e['heroId']) && isId(e['cardId']),
   DetachGuardian: (e) => shaped(e, DETACH_GUARDIAN, 3) && isId(e['heroId']) && isId(e['cardId']) && optional(e['to'], isDestination),
   MoveCard: (e) => shaped(e, MOVE_CARD, 3) && isId(e['cardId']) && isDestination(e['to']) && optional(e['faceUp'], (f) => typeof f === 'boolean') && optional(e['position'], (x) => POSITIONS.has(x)),
@@ -109,7 +110,7 @@ const isEffects = (v: unknown): boolean =>
     return check !== undefined && check(e);
   });
 
-const CALL_CARD: ReadonlySet<string> = new Set(['cardId', 'from', 'targets', 'choice', 'x', 'payment']);
+const CALL_CARD: ReadonlySet<string> = new Set(['cardId', 'from', 'targets', 'choice', 'x', 'payment', 'additionalCosts']);
 const RESOLVE_KNOT_TOP: ReadonlySet<string> = new Set(['outcome', 'cancelReason', 'guardians', 'effects']);
 
 const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
@@ -118,6 +119,7 @@ const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
     const cards = p['cards'];
     return keys(p, 1, 'cards') && Array.isArray(cards) && cards.length >= 1 && isList(cards, 200, (c) => keys(c, 2, 'cardId', 'catalogId') && isId(c['cardId']) && isId(c['catalogId']));
   },
+  OrderLotDrawn: (p) => keys(p, 1, 'winner') && isSeat(p['winner']),
   FirstPlayerChosen: (p) => keys(p, 1, 'firstPlayer') && isSeat(p['firstPlayer']),
   EndTurn: (p) => keys(p, 0, ''),
   EndBlessMaking: (p) => keys(p, 0, ''),
@@ -140,7 +142,6 @@ const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
     const t = p['target'];
     return keys(p, 2, 'heroId', 'target') && isId(p['heroId']) && isRecord(t) && isTarget(t);
   },
-  // Additional costs are effects of every kind: a call that has them goes to the schema.
   CallCard: (p) =>
     keysAmong(p, CALL_CARD) &&
     isId(p['cardId']) &&
@@ -148,7 +149,8 @@ const PAYLOADS = new Map<string, (p: Payload) => boolean>(Object.entries({
     optional(p['targets'], (t) => isList(t, 10, isTarget)) &&
     optional(p['choice'], isName(100)) &&
     optional(p['x'], (x) => isInt(x) && (x as number) >= 0 && (x as number) <= 99) &&
-    isPayment(p['payment']),
+    isPayment(p['payment']) &&
+    optional(p['additionalCosts'], isEffects),
   ResolveKnotTop: (p) =>
     keysAmong(p, RESOLVE_KNOT_TOP) &&
     optional(p['outcome'], (o) => OUTCOMES.has(o)) &&
@@ -165,19 +167,23 @@ export function handCheckOf(type: string): HandCheck | undefined {
   return PAYLOADS.get(type);
 }
 
+/** Types recorded without an actor (OrderLotDrawn): their events have no `player` key at all. */
+const ACTORLESS: ReadonlySet<string> = new Set(Object.entries(devacurseEvents as EventVocabulary).filter(([, d]) => d.actor === 'none').map(([t]) => t));
+
 /**
- * True when `event` certainly passes its schema: `{type, player, payload}` with a seat as actor and
- * a payload of the type's shape. False means "ask the schema", not "malformed".
+ * True when `event` certainly passes its schema: `{type, player, payload}` with a seat as actor (or
+ * `{type, payload}` for a type without one) and a payload of the type's shape. False means "ask the
+ * schema", not "malformed".
  */
 export function passesByHand(event: LogEvent): boolean {
   const check = PAYLOADS.get(event.type);
-  return check !== undefined && passesWith(event, check);
+  return check !== undefined && passesWith(event, check, ACTORLESS.has(event.type));
 }
 
-/** `passesByHand` with the type's check already looked up. */
-export function passesWith(event: LogEvent, check: HandCheck): boolean {
+/** `passesByHand` with the type's check, and whether it has no actor, already looked up. */
+export function passesWith(event: LogEvent, check: HandCheck, actorless: boolean): boolean {
   const p = event.payload;
   if (!isRecord(p)) return false;
   for (const key in event) if (key !== 'type' && key !== 'player' && key !== 'payload') return false;
-  return isSeat(event.player) && check(p);
+  return (actorless ? !('player' in event) : isSeat(event.player)) && check(p);
 }

@@ -7,8 +7,13 @@ export type Mode = 'prompt' | 'rest';
 export type Zone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'guardian' | 'cenotaph' | 'blackHole' | 'knot' | 'falling' | 'leftMatch';
 export type ListZone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'cenotaph' | 'blackHole';
 export const LIST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['universe', 'hand', 'temple', 'devayard', 'soldierLine', 'heroLine', 'cenotaph', 'blackHole']);
-/** The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. */
-export const ARENA_ZONES: ReadonlySet<Zone> = new Set<Zone>(['temple', 'devayard', 'soldierLine', 'heroLine']);
+/**
+ * The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. Compares, not a Set: the
+ * prompt loop asks it of every card each turn.
+ */
+export function inArena(zone: Zone): boolean {
+  return zone === 'temple' || zone === 'devayard' || zone === 'soldierLine' || zone === 'heroLine';
+}
 
 export type Until = 'endOfPhase' | 'endOfTurn' | 'untilNextPromptLoop' | 'permanent';
 export type BlessingKind = DvElement | 'colorless';
@@ -206,9 +211,20 @@ export interface DvState {
 
 // ---- reading helpers -------------------------------------------------------------------------
 
+/**
+ * Where `seat` sits in `seats` (and `players`), or -1: what `seatIndex` maps, found by a scan. A
+ * table has at most 12 seats, and comparing a few short strings costs a third of a Map lookup;
+ * seats are looked up several times per event.
+ */
+export function seatOf(state: DvState, seat: Seat): number {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) if (seats[i] === seat) return i;
+  return -1;
+}
+
 export function playerOf(state: DvState, seat: Seat): PlayerState | undefined {
-  const i = state.seatIndex.get(seat);
-  return i === undefined ? undefined : state.players[i];
+  const i = seatOf(state, seat);
+  return i < 0 ? undefined : state.players[i];
 }
 
 export function cardOf(state: DvState, iid: string): CardRow | undefined {
@@ -232,7 +248,7 @@ export function isLiving(state: DvState, seat: Seat): boolean {
 /** The next living seat after `seat` in seat order (cyclic); `seat` itself when it is the only one. */
 export function nextLiving(state: DvState, seat: Seat): Seat {
   const n = state.seats.length;
-  const start = state.seatIndex.get(seat) ?? 0;
+  const start = Math.max(0, seatOf(state, seat));
   for (let k = 1; k <= n; k++) {
     const p = state.players[(start + k) % n]!;
     if (!p.eliminated) return p.seat;
@@ -249,8 +265,8 @@ export function effectiveOrderHolder(state: DvState): Seat {
 /** The living seat that plays a part after `seat` this turn, or null when the part's round is over. */
 export function nextInPartOrder(state: DvState, seat: Seat): Seat | null {
   const n = state.seats.length;
-  const base = state.seatIndex.get(state.orderHolder ?? state.seats[0]!) ?? 0;
-  const pos = ((state.seatIndex.get(seat) ?? 0) - base + n) % n;
+  const base = Math.max(0, seatOf(state, state.orderHolder ?? state.seats[0]!));
+  const pos = (Math.max(0, seatOf(state, seat)) - base + n) % n;
   for (let k = pos + 1; k < n; k++) {
     const p = state.players[(base + k) % n]!;
     if (!p.eliminated) return p.seat;

@@ -2,7 +2,7 @@ import type { DvEffect } from '@cardlog/events';
 import { checkPayment, cenotaphCanPay, guardiansMatch } from '../costs';
 import { Draft } from '../draft';
 import { runEffects } from '../effects';
-import { ARENA_ZONES, DvState, catalogCard, isGone, isLiving, playerOf, zonesClosed } from '../state';
+import { DvState, catalogCard, inArena, isGone, isLiving, playerOf, zonesClosed } from '../state';
 import { checkTargets } from './construction';
 import { cardAt, check, fail, segmentName } from './guards';
 import { isNoCallSegment, requirePriority } from './window';
@@ -35,7 +35,7 @@ export function decideTriggerAbility(state: DvState, actor: string, p: any): voi
   const ability = c.abilities?.find((a) => a.id === p.abilityId);
   if (!ability) fail('UNKNOWN_ABILITY_ID', `${c.name} has no ability "${p.abilityId}"`);
   // The controller of a card in play; for a falling or fallen card (or one in hand), its owner.
-  const controller = ARENA_ZONES.has(source.zone) || source.zone === 'knot' ? source.controller : source.owner;
+  const controller = inArena(source.zone) || source.zone === 'knot' ? source.controller : source.owner;
   if (controller !== actor) fail('NOT_CONTROLLER', `${p.sourceId} is controlled by ${controller}, not ${actor}`);
   if (zonesClosed(state)) fail('ZONES_CLOSED', 'a hero call or upgrade is resolving and every zone is closed, the Knot zone too (§6.4); the ability goes on the Knot zone after it');
   if (!(source.zone !== 'temple' && source.zone !== 'guardian')) fail('SOURCE_HAS_NO_ABILITIES', `${p.sourceId} is a prayer or guardian and has no abilities`);
@@ -79,7 +79,8 @@ export function decideResolveKnotTop(state: DvState, actor: string, p: any): voi
     const countered = top.targets.length > 0 && top.targets.every((t) => ('card' in t ? isGone(state, t.card) : !isLiving(state, t.player)));
     if (!(!countered || effects.length === 0)) fail('ITEM_COUNTERED', `every target of ${top.id} is gone: it is countered and has no effects (DV-R13)`);
   }
-  // Effects are checked in order against the state the previous ones leave.
+  // Effects are checked in order against the state the previous ones leave (most items have none).
+  if (effects.length === 0) return;
   const d = new Draft(state);
   d.s.knot = d.s.knot.slice(0, -1);
   runEffects(d, effects, top, { current: null }, true, 'ResolveKnotTop.effects');
@@ -87,7 +88,7 @@ export function decideResolveKnotTop(state: DvState, actor: string, p: any): voi
 
 export function decideApplyEffects(state: DvState, p: { cause: { static: string }; effects: DvEffect[] }): void {
   const cause = state.cards[state.cardIndex.get(p.cause.static) ?? -1];
-  if (!(cause && ARENA_ZONES.has(cause.zone))) fail('NO_EFFECT_CAUSE', `an effect's static cause must be a card in the Arena; ${p.cause.static} is not`);
+  if (!(cause && inArena(cause.zone))) fail('NO_EFFECT_CAUSE', `an effect's static cause must be a card in the Arena; ${p.cause.static} is not`);
   if (cause.zone === 'temple') fail('SOURCE_HAS_NO_ABILITIES', `${p.cause.static} is a prayer and has no abilities`);
   runEffects(new Draft(state), p.effects, null, { current: null }, true, 'ApplyEffects.effects', zonesClosed(state));
 }
