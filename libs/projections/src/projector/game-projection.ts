@@ -197,6 +197,18 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
   const steps: StepRow[] = [];
   const snapshots: GameChanges['snapshots'] = [];
   let lastTurn = insights ? insights.position(state).turn : null;
+  // Applies the current event once; describe calls it for a line that says what the event did (after
+  // its reads of the state before), and the fold calls it after describe in any case.
+  let event: LogEvent;
+  let applied = false;
+  const applyEvent = () => {
+    if (!applied) {
+      applied = true;
+      if (inPlace) inPlace.apply(state, event);
+      else state = system.evolve(state, event);
+    }
+    return state;
+  };
 
   for (const stored of events) {
     if (stored.type === GAME_RECORDED) continue;
@@ -205,11 +217,10 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       continue;
     }
     const data = stored.data as { player?: string; payload: unknown };
-    const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
-    // Described against the state before the event, so before it is applied in place.
-    const description = system.describe(event, state);
-    if (inPlace) inPlace.apply(state, event);
-    else state = system.evolve(state, event);
+    event = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+    applied = false;
+    const description = system.describe(event, state, applyEvent);
+    applyEvent();
     seq = stored.streamPosition;
     if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
