@@ -119,8 +119,11 @@ export interface GameChanges {
   readonly head: GameHead;
   readonly game: GameRow;
   readonly steps: StepRow[];
-  /** Rows of rm_replay_snapshots, without their game id as steps. */
-  readonly snapshots: { seq: number; state: unknown }[];
+  /**
+   * Rows of rm_replay_snapshots, without their game id as steps; each state as its JSON text,
+   * written when it was taken (the fold goes on to change the state in place).
+   */
+  readonly snapshots: { seq: number; state: string }[];
   readonly seats: SeatRow[];
   readonly cards: CardRow[];
 }
@@ -236,7 +239,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       description,
     });
     lastTurn = position.turn;
-    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeState(state, context.initial) });
+    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: JSON.stringify(encodeState(state, context.initial)) });
   }
 
   const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };

@@ -178,7 +178,11 @@ export class ProjectionRunner {
           ),
         );
       }
-      if (change.snapshots.length > 0) queue(insertGameRows(tx, 'rm_replay_snapshots', gameId, change.snapshots));
+      if (change.snapshots.length > 0) {
+        // The states are JSON text already: the rows' JSON is put together around them.
+        const rows = `[${change.snapshots.map((s) => `{"seq":${s.seq},"state":${s.state}}`).join(',')}]`;
+        queue(insertGameJson(tx, 'rm_replay_snapshots', gameId, ['seq', 'state'], rows));
+      }
       queue(insertRows(tx, 'rm_game_seats', change.seats));
       queue(insertRows(tx, 'rm_card_games', change.cards));
       queue(
@@ -272,9 +276,13 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
 
 /** As insertRows, for rows of one game that leave out its id: a replay step's JSON is a quarter shorter. */
 function insertGameRows(tx: TransactionSql, table: string, gameId: string, rows: readonly object[], conflict?: Fragment): Promise<unknown> {
-  const columns = Object.keys(rows[0]!);
+  return insertGameJson(tx, table, gameId, Object.keys(rows[0]!), JSON.stringify(rows), conflict);
+}
+
+/** As insertGameRows, for rows given as the JSON text of an array of objects with `columns` as keys. */
+function insertGameJson(tx: TransactionSql, table: string, gameId: string, columns: readonly string[], rows: string, conflict?: Fragment): Promise<unknown> {
   return tx`insert into ${tx(table)} (${tx(['game_id', ...columns])})
-    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
+    select ${gameId}::uuid, ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${rows}::text::json)
     ${conflict ?? tx``}`.execute();
 }
 
