@@ -51,7 +51,14 @@ export interface GameSystem<State = unknown, Card = unknown> {
   isTerminal(state: State): boolean;
   outcome(state: State): Outcome | null;
   view(state: State, viewer: Viewer): unknown;
-  describe(event: LogEvent, stateBefore: State): string;
+  /**
+   * One readable line for `event`, read against the state before it. `stateAfter`, when given,
+   * returns the state after the event: a caller that applies the event anyway passes it, so that a
+   * line saying what the event did need not fold it a second time. It is called at most once and
+   * after every read of `stateBefore`, which the caller may then have changed in place (the line is
+   * the same either way).
+   */
+  describe(event: LogEvent, stateBefore: State, stateAfter?: () => State): string;
   /**
    * Optional fast path for folds whose intermediate states nobody keeps (replay, fold, a live
    * batch). Same rules as `decide` and `evolve`, applied to a private copy in place instead of

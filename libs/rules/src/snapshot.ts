@@ -2,7 +2,8 @@
  * Encodes a game state as JSON for read-model snapshots, and back. Maps and Sets survive the trip;
  * top-level fields still identical to the initial state (a catalog, say, carried along by every
  * `evolve`) are stored as a marker and restored from the initial state, so a snapshot holds only
- * what the game changed.
+ * what the game changed. The encoded value shares every part of the state that holds no Map or Set
+ * (JSON.stringify writes those as they are): serialise it before the state is changed in place.
  */
 const INITIAL = '$initial';
 const MAP = '$map';
@@ -26,16 +27,34 @@ export function decodeState<S>(encoded: unknown, initial: S): S {
   return out as S;
 }
 
+/** Copies only the arrays and objects on the way to a Map or Set: a state is mostly plain JSON. */
 function encode(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [encode(k), encode(v)]) };
   if (value instanceof Set) return { [SET]: [...value].map(encode) };
-  if (Array.isArray(value)) return value.map(encode);
-  if (isPlainObject(value)) {
-    const out = record();
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encode(v);
-    return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const e = encode(v);
+      if (e !== v) out ??= value.slice(0, i);
+      if (out) out[i] = e;
+    }
+    return out ?? value;
   }
-  return value;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const v = object[keys[i]!];
+    const e = encode(v);
+    if (e !== v && !out) {
+      out = record();
+      for (let j = 0; j < i; j++) if (object[keys[j]!] !== undefined) out[keys[j]!] = object[keys[j]!];
+    }
+    if (out && e !== undefined) out[keys[i]!] = e;
+  }
+  return out ?? object;
 }
 
 function decode(value: unknown): unknown {

@@ -119,8 +119,11 @@ export interface GameChanges {
   readonly head: GameHead;
   readonly game: GameRow;
   readonly steps: StepRow[];
-  /** Rows of rm_replay_snapshots, without their game id as steps. */
-  readonly snapshots: { seq: number; state: unknown }[];
+  /**
+   * Rows of rm_replay_snapshots, without their game id as steps; each state as its JSON text,
+   * written when it was taken (the fold goes on to change the state in place).
+   */
+  readonly snapshots: { seq: number; state: string }[];
   readonly seats: SeatRow[];
   readonly cards: CardRow[];
 }
@@ -197,6 +200,18 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
   const steps: StepRow[] = [];
   const snapshots: GameChanges['snapshots'] = [];
   let lastTurn = insights ? insights.position(state).turn : null;
+  // Applies the current event once; describe calls it for a line that says what the event did (after
+  // its reads of the state before), and the fold calls it after describe in any case.
+  let event: LogEvent;
+  let applied = false;
+  const applyEvent = () => {
+    if (!applied) {
+      applied = true;
+      if (inPlace) inPlace.apply(state, event);
+      else state = system.evolve(state, event);
+    }
+    return state;
+  };
 
   for (const stored of events) {
     if (stored.type === GAME_RECORDED) continue;
@@ -205,11 +220,10 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       continue;
     }
     const data = stored.data as { player?: string; payload: unknown };
-    const event: LogEvent = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
-    // Described against the state before the event, so before it is applied in place.
-    const description = system.describe(event, state);
-    if (inPlace) inPlace.apply(state, event);
-    else state = system.evolve(state, event);
+    event = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+    applied = false;
+    const description = system.describe(event, state, applyEvent);
+    applyEvent();
     seq = stored.streamPosition;
     if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
@@ -225,7 +239,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       description,
     });
     lastTurn = position.turn;
-    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeState(state, context.initial) });
+    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: JSON.stringify(encodeState(state, context.initial)) });
   }
 
   const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };

@@ -19,9 +19,14 @@ const list = (items: readonly string[]): string =>
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** One English line per event, with player and card names; hidden cards (draws) are not named. */
-export function describe(event: LogEvent, before: BfbState): string {
-  const who = (seat: unknown) => (isSeat(seat) ? before.players[seat].name : String(seat));
+/**
+ * One English line per event, with player and card names; hidden cards (draws) are not named.
+ * A line that says what the event did reads the state after it from `stateAfter` when given, and
+ * otherwise folds the event itself; every read of `before` comes first (GameSystem.describe).
+ */
+export function describe(event: LogEvent, before: BfbState, stateAfter?: () => BfbState): string {
+  const whoIn = (state: BfbState, seat: unknown) => (isSeat(seat) ? state.players[seat].name : String(seat));
+  const who = (seat: unknown) => whoIn(before, seat);
   const card = (id: string) => {
     const c = cardOf(before, id);
     return c ? catalogOf(before, c).name : id;
@@ -33,7 +38,7 @@ export function describe(event: LogEvent, before: BfbState): string {
   const actor = who(event.player);
   const p = event.payload as any;
   const source = p?.sourceCardId && p.sourceCardId !== 'rule' ? `${card(p.sourceCardId)}: ` : '';
-  const after = () => evolve(before, event);
+  const after = stateAfter ?? (() => evolve(before, event));
   switch (event.type) {
     case 'MatchCreated':
       return `Match created: ${who('p1')} (p1) vs ${who('p2')} (p2)${p.config?.cdCountsEveryTurn ? ', cooldowns count every turn' : ''}`;
@@ -54,7 +59,7 @@ export function describe(event: LogEvent, before: BfbState): string {
     case 'Mulligan': {
       const n = (p as E.Mulligan).cardIds.length;
       const next = after();
-      const start = next.stage === 'playing' ? `; turn 1 begins: ${who(next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)` : '';
+      const start = next.stage === 'playing' ? `; turn 1 begins: ${whoIn(next, next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)` : '';
       return `${n === 0 ? `${actor} keeps their hand` : `${actor} puts ${plural(n, 'card')} under the deck and draws ${n}`}${start}`;
     }
     case 'AdvancePhase':
@@ -78,8 +83,10 @@ export function describe(event: LogEvent, before: BfbState): string {
       return `${actor} passes; ${what} resolves`;
     }
     case 'SellCard': {
-      const gained = after().players[event.player as Seat].n - before.players[event.player as Seat].n;
-      return `${actor} sells ${card(p.cardId)} for ${gained} N`;
+      const seat = event.player as Seat;
+      const sold = `${actor} sells ${card(p.cardId)}`;
+      const n = before.players[seat].n;
+      return `${sold} for ${after().players[seat].n - n} N`;
     }
     case 'DeclareAttack': {
       const a = p as E.DeclareAttack;
@@ -101,25 +108,32 @@ export function describe(event: LogEvent, before: BfbState): string {
     case 'ResolveBattle': {
       const b = before.battle;
       if (!b) return 'The battle resolves';
+      const { attackerId, declaredDefenders } = b;
       const defending = other(b.attackingSeat);
+      const defender = who(defending);
+      const attacker = card(attackerId);
+      const defenders = b.defenders.map((id) => ({ id, name: card(id) }));
+      const hp = before.players[defending].hp;
       const next = after();
-      const lost = before.players[defending].hp - next.players[defending].hp;
-      const destroyed = b.defenders.filter((id) => cardOf(next, id)?.zone === 'graveyard').map(card);
-      const survived = b.defenders.filter((id) => cardOf(next, id)?.zone !== 'graveyard').map(card);
+      const lost = hp - next.players[defending].hp;
+      const destroyed = defenders.filter(({ id }) => cardOf(next, id)?.zone === 'graveyard').map(({ name }) => name);
+      const survived = defenders.filter(({ id }) => cardOf(next, id)?.zone !== 'graveyard').map(({ name }) => name);
       const parts = [
         ...(destroyed.length ? [`${list(destroyed)} ${destroyed.length === 1 ? 'is' : 'are'} destroyed`] : []),
         ...(survived.length ? [`${list(survived)} ${survived.length === 1 ? 'survives' : 'survive'}`] : []),
-        ...(lost > 0 || !b.declaredDefenders ? [`${lost} damage to ${who(defending)}'s Character (${Math.max(0, next.players[defending].hp)} HP)`] : []),
+        ...(lost > 0 || !declaredDefenders ? [`${lost} damage to ${defender}'s Character (${Math.max(0, next.players[defending].hp)} HP)`] : []),
       ];
-      const rebound = cardOf(next, b.attackerId)?.zone === 'hand' ? `; ${card(b.attackerId)} rebounds to hand` : '';
-      return `${card(b.attackerId)}'s attack resolves: ${parts.join('; ')}${rebound}`;
+      const rebound = cardOf(next, attackerId)?.zone === 'hand' ? `; ${attacker} rebounds to hand` : '';
+      return `${attacker}'s attack resolves: ${parts.join('; ')}${rebound}`;
     }
     case 'DiscardToHandLimit':
       return `${actor} discards ${list((p as E.DiscardToHandLimit).cardIds.map(card))} down to 8 cards`;
     case 'EndTurn': {
+      const ended = `${actor} ends turn ${before.turn}`;
+      const turn = before.turn;
       const next = after();
-      if (next.turn === before.turn) return `${actor} ends turn ${before.turn}; Burn damage ends the game`;
-      return `${actor} ends turn ${before.turn}; turn ${next.turn}: ${who(next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)`;
+      if (next.turn === turn) return `${ended}; Burn damage ends the game`;
+      return `${ended}; turn ${next.turn}: ${whoIn(next, next.turnPlayer)}'s N Phase (${next.players[next.turnPlayer!].n} N)`;
     }
     case 'Concede':
       return `${actor} concedes`;
@@ -144,13 +158,16 @@ export function describe(event: LogEvent, before: BfbState): string {
       const d = p as E.DealDamage;
       if ('character' in d.target) {
         const seat = d.target.character;
-        return `${source}${d.amount} damage to ${who(seat)}'s Character (${Math.max(0, after().players[seat].hp)} HP)`;
+        const dealt = `${source}${d.amount} damage to ${who(seat)}'s Character`;
+        return `${dealt} (${Math.max(0, after().players[seat].hp)} HP)`;
       }
-      const gone = cardOf(after(), d.target.card)?.zone === 'graveyard';
-      return `${source}${d.amount} damage to ${owned(d.target.card)}${gone ? ', destroyed' : ''}`;
+      const dealt = `${source}${d.amount} damage to ${owned(d.target.card)}`;
+      return `${dealt}${cardOf(after(), d.target.card)?.zone === 'graveyard' ? ', destroyed' : ''}`;
     }
-    case 'ChangeHP':
-      return `${source}${who(p.player)}'s Character ${p.delta >= 0 ? 'gains' : 'loses'} ${Math.abs(p.delta)} HP (${Math.max(0, after().players[p.player as Seat].hp)} HP)`;
+    case 'ChangeHP': {
+      const changed = `${source}${who(p.player)}'s Character ${p.delta >= 0 ? 'gains' : 'loses'} ${Math.abs(p.delta)} HP`;
+      return `${changed} (${Math.max(0, after().players[p.player as Seat].hp)} HP)`;
+    }
     case 'ModifyStat':
       return `${source}${owned(p.cardId)} ${p.delta >= 0 ? '+' : ''}${p.delta} ${p.stat.toUpperCase()} (${durationName(p.duration)})`;
     case 'ModifyBattleDamage':
