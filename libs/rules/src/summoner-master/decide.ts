@@ -13,7 +13,7 @@ import {
   decideReflectionCardsPlaced,
 } from './decide/setup';
 import { arenaSeal, decideCardCast, decideCardDrawn, decideCardMoved, decideMpChanged, decideStepEntered, decideSubturnEnded } from './decide/turn';
-import { SmState, Seat, drawOwed, effective, other, shrineLevel, zoneCount } from './state';
+import { CardId, CardState, SmState, Seat, drawOwed, effective, other, shrineLevel, zoneCount } from './state';
 
 type P = Record<string, any>;
 
@@ -73,6 +73,15 @@ const EVENTS: ReadonlyMap<string, EventRules> = new Map(
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
  */
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
+  check(state, action, null);
+  return [action];
+}
+
+/**
+ * `decide`'s checks. A DeckRegistered's cards are bound in `slots` as they are checked (the
+ * state's own slot map in an in-place step, a copy when null) and their records returned.
+ */
+export function check(state: SmState, action: LogEvent, slots: Map<CardId, number> | null): readonly CardState[] | undefined {
   const payload = action.payload as P;
   const rules = EVENTS.get(action.type);
   if (!rules) fail('UNKNOWN_EVENT', `"${action.type}" is not a Summoner Master event`);
@@ -105,8 +114,7 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       decideGameCreated(state, payload);
       break;
     case 'DeckRegistered':
-      decideDeckRegistered(state, actor, payload);
-      break;
+      return decideDeckRegistered(state, actor, payload, slots ?? new Map(state.slotOf));
     case 'DeckShuffled':
       decideDeckShuffled(state, actor, payload);
       break;
@@ -180,7 +188,7 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       decideGameEnded(state, payload);
       break;
   }
-  return [action];
+  return undefined;
 }
 
 function decideEffectResolved(state: SmState, payload: P): void {

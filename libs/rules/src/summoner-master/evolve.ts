@@ -1,6 +1,6 @@
 import type { LogEvent } from '@cardlog/events';
-import { decide } from './decide';
-import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf, sealInArena } from './state';
+import { check } from './decide';
+import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, NO_GRANTS, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, newCard, other, sealInArena } from './state';
 
 type P = Record<string, any>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -205,14 +205,27 @@ export function evolveInPlace(state: SmState, event: LogEvent): void {
   apply(OWNED, state as Draft, event);
 }
 
-/** `decide`, then its events applied in place to a state from `own`: nothing is applied when it refuses. */
+/**
+ * `decide`, then the action applied in place to a state from `own`: nothing is applied when it
+ * refuses. A deck's check binds its cards in the state's slot map as it goes (one look-up per card
+ * for the duplicate check and the binding), so applying it only adds the records the check built.
+ */
 export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
-  const events = decide(state, action);
-  for (let i = 0; i < events.length; i++) apply(OWNED, state as Draft, events[i]!);
-  return events;
+  const s = state as Draft;
+  const registered = check(state, action, s.slotOf as Map<CardId, number>);
+  if (registered === undefined) apply(OWNED, s, action);
+  else {
+    const cards = s.cards as CardState[];
+    for (let i = 0; i < registered.length; i++) cards.push(registered[i]!);
+    deckRegistered(s, action.player as Seat);
+  }
+  return [action];
 }
 
-const NO_GRANTS: readonly AttackGrant[] = [];
+/** The setup's record of a registered deck. */
+function deckRegistered(s: Draft, actor: Seat): void {
+  s.setup = { ...s.setup, decks: [...s.setup.decks, actor] };
+}
 
 /** What a card's Arena-only fields are once it is anywhere else (and on the way in). */
 function leaveArena(d: DraftCard): void {
@@ -317,26 +330,11 @@ function apply(w: Writer, s: Draft, event: LogEvent): void {
         const oracle = s.catalog.get(entry?.card);
         if (!oracle || typeof entry.id !== 'string' || slotOf.has(entry.id)) return;
         slotOf.set(entry.id, cards.length);
-        cards.push({
-          id: entry.id,
-          owner: actor,
-          controller: actor,
-          catalogId: entry.card,
-          kind: oracle.kind,
-          name: oracle.name,
-          reflection: oracle.reflection === true,
-          zone: zone ?? pileOf(oracle.kind),
-          line: null,
-          active: false,
-          attacks: 0,
-          grants: NO_GRANTS,
-          sequence: null,
-          attachedTo: null,
-        });
+        cards.push(newCard(entry.id, actor, entry.card, oracle, zone));
       };
       for (const entry of p['deck'] ?? []) add(entry, null);
       for (const entry of p['reflectionCards'] ?? []) add(entry, 'Candidate');
-      s.setup = { ...s.setup, decks: [...s.setup.decks, actor] };
+      deckRegistered(s, actor);
       return;
     }
     case 'DeckShuffled':
