@@ -7,9 +7,10 @@ import { fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
-import { applyEvent, evolve } from './evolve';
+import { ownType } from './event-type';
+import { applyEvent, evolve, seatDeck } from './evolve';
 import { shapeOf } from './shape';
-import { AgState, FullConfig, SEATS, Seat, StateDraft, fullConfig, other } from './state';
+import { AgState, CardId, FullConfig, Instance, SEATS, Seat, StateDraft, fullConfig, other } from './state';
 
 /** The stage a setup event belongs to (§5), or undefined for the events of play. */
 function setupStage(type: AegisEventType): AgState['stage'] | undefined {
@@ -30,15 +31,16 @@ function setupStage(type: AegisEventType): AgState['stage'] | undefined {
 }
 
 /** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
-const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
+const MAY_END: ReadonlySet<AegisEventType> = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
 
 /**
  * Validates one recorded action (§12.1 check order) and returns it, followed by `GameEnded` when it
  * meets a loss condition. Throws RuleViolation for an illegal action. Leaves the state untouched.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
-  if (!MAY_END.has(event.type)) return [event];
+  const type = ownType(action.type);
+  const event = validate(state, action, type, null);
+  if (!MAY_END.has(type!)) return [event];
   const ended = gameEnded(evolve(state, event));
   return ended ? [event, ended] : [event];
 }
@@ -48,21 +50,28 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
  * what it derives applied to the state in place. An illegal action throws before anything changes.
  */
 export function step(state: AgState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
+  const type = ownType(action.type);
   const draft = state as StateDraft;
-  applyEvent(draft, null, event);
-  if (!MAY_END.has(event.type)) return [event];
+  const event = validate(state, action, type, draft.cards);
+  // A deck's check bound its instances already.
+  if (type === 'DeckRegistered') seatDeck(draft, null, event.player as Seat, event.payload as E.AgDeckRegistered);
+  else applyEvent(draft, null, event, type);
+  if (!MAY_END.has(type!)) return [event];
   const ended = gameEnded(draft);
   if (!ended) return [event];
-  applyEvent(draft, null, ended);
+  applyEvent(draft, null, ended, 'GameEnded');
   return [event, ended];
 }
 
-/** Every check of one action, in §12.1's order; returns the action as the log holds it. */
-function validate(state: AgState, action: LogEvent): LogEvent {
+/**
+ * Every check of one action, in §12.1's order; returns the action as the log holds it. `type` is
+ * `ownType(action.type)`: an unknown type is refused by the shape check. A DeckRegistered binds its
+ * instances in `cards` (decide/setup.ts), or in a copy of the state's when null.
+ */
+function validate(state: AgState, action: LogEvent, ownedType: AegisEventType | undefined, cards: Map<CardId, Instance> | null): LogEvent {
   if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
-  const event = shapeOf(action);
-  const type = event.type as AegisEventType;
+  const event = shapeOf(action, ownedType);
+  const type = ownedType!;
   const payload = event.payload as any;
   const actor = event.player as Seat;
   setupOrder(state, type, actor);
@@ -73,7 +82,7 @@ function validate(state: AgState, action: LogEvent): LogEvent {
       if (!sameConfig(fullConfig((payload as E.AgMatchCreated).config), state.headerConfig)) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
       break;
     case 'DeckRegistered':
-      decideDeckRegistered(state, actor, payload);
+      decideDeckRegistered(state, actor, payload, cards ?? new Map(state.cards));
       break;
     case 'FirstPlayerChosen':
     case 'GameStarted':
