@@ -7,40 +7,19 @@ import { fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
-import { ownType } from './event-type';
+import { EventRules, eventRules } from './event-type';
 import { applyEvent, evolve, seatDeck } from './evolve';
 import { shapeOf } from './shape';
 import { AgState, CardId, FullConfig, Instance, SEATS, Seat, StateDraft, fullConfig, other } from './state';
-
-/** The stage a setup event belongs to (§5), or undefined for the events of play. */
-function setupStage(type: AegisEventType): AgState['stage'] | undefined {
-  switch (type) {
-    case 'MatchCreated':
-      return 'none';
-    case 'DeckRegistered':
-      return 'decks';
-    case 'FirstPlayerChosen':
-      return 'firstPlayer';
-    case 'GameStarted':
-      return 'gameStart';
-    case 'OpeningHandDrawn':
-      return 'hands';
-    default:
-      return undefined;
-  }
-}
-
-/** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
-const MAY_END: ReadonlySet<AegisEventType> = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
 
 /**
  * Validates one recorded action (§12.1 check order) and returns it, followed by `GameEnded` when it
  * meets a loss condition. Throws RuleViolation for an illegal action. Leaves the state untouched.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
-  const type = ownType(action.type);
-  const event = validate(state, action, type, null);
-  if (!MAY_END.has(type!)) return [event];
+  const rules = eventRules(action.type);
+  const event = validate(state, action, rules, null);
+  if (!rules!.mayEnd) return [event];
   const ended = gameEnded(evolve(state, event));
   return ended ? [event, ended] : [event];
 }
@@ -50,13 +29,14 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
  * what it derives applied to the state in place. An illegal action throws before anything changes.
  */
 export function step(state: AgState, action: LogEvent): LogEvent[] {
-  const type = ownType(action.type);
+  const rules = eventRules(action.type);
   const draft = state as StateDraft;
-  const event = validate(state, action, type, draft.cards);
+  const event = validate(state, action, rules, draft.cards);
+  const type = rules!.type;
   // A deck's check bound its instances already.
   if (type === 'DeckRegistered') seatDeck(draft, null, event.player as Seat, event.payload as E.AgDeckRegistered);
   else applyEvent(draft, null, event, type);
-  if (!MAY_END.has(type!)) return [event];
+  if (!rules!.mayEnd) return [event];
   const ended = gameEnded(draft);
   if (!ended) return [event];
   applyEvent(draft, null, ended, 'GameEnded');
@@ -64,17 +44,17 @@ export function step(state: AgState, action: LogEvent): LogEvent[] {
 }
 
 /**
- * Every check of one action, in §12.1's order; returns the action as the log holds it. `type` is
- * `ownType(action.type)`: an unknown type is refused by the shape check. A DeckRegistered binds its
- * instances in `cards` (decide/setup.ts), or in a copy of the state's when null.
+ * Every check of one action, in §12.1's order; returns the action as the log holds it. `rules` are
+ * `eventRules(action.type)`: an unknown type is refused by the shape check. A DeckRegistered binds
+ * its instances in `cards` (decide/setup.ts), or in a copy of the state's when null.
  */
-function validate(state: AgState, action: LogEvent, ownedType: AegisEventType | undefined, cards: Map<CardId, Instance> | null): LogEvent {
+function validate(state: AgState, action: LogEvent, rules: EventRules | undefined, cards: Map<CardId, Instance> | null): LogEvent {
   if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
-  const event = shapeOf(action, ownedType);
-  const type = ownedType!;
+  const event = shapeOf(action, rules?.type);
+  const type = rules!.type;
   const payload = event.payload as any;
   const actor = event.player as Seat;
-  setupOrder(state, type, actor);
+  setupOrder(state, rules!, actor);
   knownCards(state, type, payload);
 
   switch (type) {
@@ -168,10 +148,11 @@ function gameEnded(state: AgState): LogEvent | undefined {
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
-function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
+function setupOrder(state: AgState, rules: EventRules, actor: Seat): void {
+  const type = rules.type;
   if (state.stage === 'none') return order(state, type === 'MatchCreated', type, 'the game starts with MatchCreated');
   if (type === 'Concede') return;
-  const stage = setupStage(type);
+  const stage = rules.stage;
   if (stage === undefined) return order(state, state.stage === 'playing', type, 'turn 1 has not begun (both opening hands come first)');
   order(state, state.stage === stage, type, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);

@@ -2,7 +2,7 @@ import type * as E from '@cardlog/events';
 import type { AegisEventType, LogEvent } from '@cardlog/events';
 import { ownType } from './event-type';
 import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
-import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
+import { AgState, CardId, FRESH_QUOTA, GameResult, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
@@ -138,7 +138,7 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent,
     case 'GameEnded': {
       const g = payload as E.AgGameEnded;
       s.stage = 'ended';
-      s.result = { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason };
+      s.result = gameResult(g);
       return;
     }
     case 'MoveCard': {
@@ -199,6 +199,12 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent,
       // RevealCards, LookAtCards, Note: informational.
       return;
   }
+}
+
+/** The result a GameEnded records, with the fields it names (built as literals: spreading them showed in the profile). */
+function gameResult(g: E.AgGameEnded): GameResult {
+  if (g.winner) return g.draw ? { winner: g.winner, draw: true, reason: g.reason } : { winner: g.winner, reason: g.reason };
+  return g.draw ? { draw: true, reason: g.reason } : { reason: g.reason };
 }
 
 function registerDeck(s: StateDraft, from: AgState | null, seat: Seat, deck: E.AgDeckRegistered): void {

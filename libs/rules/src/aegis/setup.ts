@@ -65,8 +65,10 @@ function configOf(config: unknown): AgConfig {
  * `openingHandSize` (AG-R7, CONFIG_INVALID), and the catalog must pass §2.1's errors (CAT_*).
  */
 export function initialState(header: GameHeader<AgCard>): AgState {
-  const seats = header.players.map((p) => p.seat).sort();
-  if (seats.length !== 2 || seats[0] !== 'p1' || seats[1] !== 'p2') {
+  const players = header.players;
+  // p1 and p2, in either order (sorting the seats showed in the profile: this runs once per replay).
+  if (!(players.length === 2 && ((players[0]!.seat === 'p1' && players[1]!.seat === 'p2') || (players[0]!.seat === 'p2' && players[1]!.seat === 'p1')))) {
+    const seats = players.map((p) => p.seat).sort();
     throw new RuleViolation('BAD_PLAYERS', `Aegis is played by exactly two seats, p1 and p2; got ${seats.join(', ') || 'none'}`, { seats });
   }
   const config = fullConfig(configOf(header.config));
