@@ -1,6 +1,7 @@
 import { agConfigSchema, type AgCard, type AgConfig } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
+import { seatsP1AndP2 } from '../two-seats';
 import { CatalogIssue, validateCatalog } from './catalog-validation';
 import { isConfig } from './shape';
 import { AgState, FRESH_QUOTA, MANA_CAP, PlayerState, Seat, fullConfig } from './state';
@@ -65,10 +66,8 @@ function configOf(config: unknown): AgConfig {
  * `openingHandSize` (AG-R7, CONFIG_INVALID), and the catalog must pass §2.1's errors (CAT_*).
  */
 export function initialState(header: GameHeader<AgCard>): AgState {
-  const players = header.players;
-  // p1 and p2, in either order (sorting the seats showed in the profile: this runs once per replay).
-  if (!(players.length === 2 && ((players[0]!.seat === 'p1' && players[1]!.seat === 'p2') || (players[0]!.seat === 'p2' && players[1]!.seat === 'p1')))) {
-    const seats = players.map((p) => p.seat).sort();
+  if (!seatsP1AndP2(header.players)) {
+    const seats = header.players.map((p) => p.seat).sort();
     throw new RuleViolation('BAD_PLAYERS', `Aegis is played by exactly two seats, p1 and p2; got ${seats.join(', ') || 'none'}`, { seats });
   }
   const config = fullConfig(configOf(header.config));

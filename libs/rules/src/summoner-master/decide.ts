@@ -58,7 +58,7 @@ const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged'
  * the name: JSON.parse leaves longer strings uninternalized, and comparing those to each case of a
  * switch compares characters, where the engine's copy compares by reference.
  */
-interface EventRules {
+export interface EventRules {
   readonly type: string;
   readonly acted: boolean;
   readonly inGame: boolean;
@@ -73,17 +73,22 @@ const EVENTS: ReadonlyMap<string, EventRules> = new Map(
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
  */
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
-  check(state, action, null);
+  check(state, action, eventRules(action.type), null);
   return [action];
 }
 
+/** The rules of an event type, undefined for a type Summoner Master does not have. */
+export function eventRules(type: string): EventRules | undefined {
+  return EVENTS.get(type);
+}
+
 /**
- * `decide`'s checks. A DeckRegistered's cards are bound in `slots` as they are checked (the
- * state's own slot map in an in-place step, a copy when null) and their records returned.
+ * `decide`'s checks, given `eventRules(action.type)`. A DeckRegistered's cards are bound in `slots`
+ * as they are checked (the state's own slot map in an in-place step, a copy when null) and their
+ * records returned.
  */
-export function check(state: SmState, action: LogEvent, slots: Map<CardId, number> | null): readonly CardState[] | undefined {
+export function check(state: SmState, action: LogEvent, rules: EventRules | undefined, slots: Map<CardId, number> | null): readonly CardState[] | undefined {
   const payload = action.payload as P;
-  const rules = EVENTS.get(action.type);
   if (!rules) fail('UNKNOWN_EVENT', `"${action.type}" is not a Summoner Master event`);
   const type = rules.type;
   if (!(typeof payload === 'object' && payload !== null && !Array.isArray(payload))) payloadFail(type, '', 'must be an object');

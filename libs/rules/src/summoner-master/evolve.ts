@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { check } from './decide';
+import { check, eventRules } from './decide';
 import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, NO_GRANTS, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, newCard, other, sealInArena } from './state';
 
 type P = Record<string, any>;
@@ -196,13 +196,13 @@ export function own(state: SmState): SmState {
 /** Applies one accepted event, returning a new state and leaving `state` as it was. Never throws. */
 export function evolve(state: SmState, event: LogEvent): SmState {
   const next: Draft = copyState(state);
-  apply(new CopyOnWrite(), next, event);
+  apply(new CopyOnWrite(), next, event, eventRules(event.type)?.type);
   return next;
 }
 
 /** Applies one accepted event to a state from `own`, in place. Never throws. */
 export function evolveInPlace(state: SmState, event: LogEvent): void {
-  apply(OWNED, state as Draft, event);
+  apply(OWNED, state as Draft, event, eventRules(event.type)?.type);
 }
 
 /**
@@ -212,8 +212,9 @@ export function evolveInPlace(state: SmState, event: LogEvent): void {
  */
 export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
   const s = state as Draft;
-  const registered = check(state, action, s.slotOf as Map<CardId, number>);
-  if (registered === undefined) apply(OWNED, s, action);
+  const rules = eventRules(action.type);
+  const registered = check(state, action, rules, s.slotOf as Map<CardId, number>);
+  if (registered === undefined) apply(OWNED, s, action, rules!.type);
   else {
     const cards = s.cards as CardState[];
     for (let i = 0; i < registered.length; i++) cards.push(registered[i]!);
@@ -274,40 +275,11 @@ function broughtIn(w: Writer, s: Draft, controller: Seat): void {
 }
 
 /**
- * Each event type under the engine's own copy of its name: a type read by JSON.parse may be a fresh
- * string, which the switch below would compare character by character; its own copy compares by reference.
+ * `type` is the engine's own copy of the event's type (`eventRules(event.type)?.type`): a type read by
+ * JSON.parse may be a fresh string, which the switch below would compare character by character;
+ * its own copy compares by reference. Undefined (a type the engine does not have) applies nothing.
  */
-const TYPES: ReadonlyMap<string, string> = new Map(
-  [
-    'MatchCreated',
-    'GameCreated',
-    'DeckRegistered',
-    'DeckShuffled',
-    'ReflectionCardsPlaced',
-    'FirstPlayerDetermined',
-    'FirstPlayerChosen',
-    'OpeningHandDrawn',
-    'GameStarted',
-    'StepEntered',
-    'SubturnEnded',
-    'CardDrawn',
-    'CardCast',
-    'CardMoved',
-    'MpChanged',
-    'SealLineChanged',
-    'SealActivityChanged',
-    'AttackGrantAdded',
-    'AttackDeclared',
-    'AttackResolved',
-    'AttackSequenceEnded',
-    'EffectResolved',
-    'PlayerCounterChanged',
-    'GameEnded',
-  ].map((type) => [type, type]),
-);
-
-function apply(w: Writer, s: Draft, event: LogEvent): void {
-  const type = TYPES.get(event.type);
+function apply(w: Writer, s: Draft, event: LogEvent, type: string | undefined): void {
   if (type === undefined) return;
   const p = (event.payload ?? {}) as P;
   const actor = isSeat(event.player) ? event.player : null;
