@@ -99,7 +99,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let event: LogEvent = events[0]!;
   let isDerived = false;
   // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
-  // so the answer for the previous event's type is kept.
+  // so the answer for the previous event's type is kept, and a game that derives nothing asks nothing.
+  const derivedTypes = system.derivedEventTypes;
+  const mayDerive = derivedTypes.size > 0;
   let lastType: string | undefined;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
@@ -112,9 +114,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     });
   for (; index < events.length; index++) {
     event = events[index]!;
-    if (event.type !== lastType) {
+    if (mayDerive && event.type !== lastType) {
       lastType = event.type;
-      isDerived = system.derivedEventTypes.has(lastType);
+      isDerived = derivedTypes.has(lastType);
     }
 
     if (isDerived) {

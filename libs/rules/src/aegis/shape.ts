@@ -19,11 +19,11 @@ function schemaOf(type: string): z.ZodType | undefined {
 
 const isId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 100;
 const isOptionalId = (v: unknown) => v === undefined || isId(v);
-const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && allIds(v);
+const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && all(v, isId);
 
-/** `list.every(isId)` as a loop: `every` with its callback was most of the check of a draw's payload. */
-function allIds(list: readonly unknown[]): boolean {
-  for (let i = 0; i < list.length; i++) if (!isId(list[i])) return false;
+/** `list.every(test)` as a loop: `every` with its callback was most of the check of a draw's payload. */
+function all(list: readonly unknown[], test: (v: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) if (!test(list[i])) return false;
   return true;
 }
 const isSeatValue = (v: unknown) => v === 'p1' || v === 'p2';
@@ -55,10 +55,8 @@ function keysAmong(o: Record<string, unknown>, required: number, optional: reado
 
 const CONFIG_OPTIONAL = ['mainDeckSize', 'maxCopiesPerName', 'winRule', 'refreshScope', 'tieRule'] as const;
 
-const isEntries = (v: unknown, max: number) =>
-  Array.isArray(v) &&
-  v.length <= max &&
-  v.every((e) => isObject(e) && keysAre(e, 2) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200);
+const isEntry = (e: unknown) => isObject(e) && keysAre(e, 2) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200;
+const isEntries = (v: unknown, max: number) => Array.isArray(v) && v.length <= max && all(v, isEntry);
 
 /** agConfigSchema, by hand. */
 export function isConfig(c: unknown): boolean {
