@@ -142,12 +142,18 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     if (event.seq !== undefined && event.seq !== seq) {
       return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq });
     }
-    let produced: readonly LogEvent[];
+    let produced: LogEvent | readonly LogEvent[];
     try {
       produced = inPlace ? inPlace.step(state, stripSeq(event)) : system.decide(state, stripSeq(event));
     } catch (error) {
       if (isRuleViolation(error)) return fail(error.code, error.message, error.details);
       throw error;
+    }
+    if (!Array.isArray(produced)) {
+      // The action alone (InPlaceFold.step): nothing derived is due after it.
+      applied.push(withSeq(produced as LogEvent, seq));
+      due = dueEnd = applied.length;
+      continue;
     }
     for (let i = 0; i < produced.length; i++) {
       const e = produced[i]!;

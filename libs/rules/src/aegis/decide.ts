@@ -28,7 +28,7 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
  * `decide` on a state the caller owns (GameSystem.inPlace): the same checks, then the action and
  * what it derives applied to the state in place. An illegal action throws before anything changes.
  */
-export function step(state: AgState, action: LogEvent): LogEvent[] {
+export function step(state: AgState, action: LogEvent): LogEvent | LogEvent[] {
   const rules = eventRules(action.type);
   const draft = state as StateDraft;
   const event = validate(state, action, rules, draft.cards);
@@ -36,9 +36,9 @@ export function step(state: AgState, action: LogEvent): LogEvent[] {
   // A deck's check bound its instances already.
   if (type === 'DeckRegistered') seatDeck(draft, null, event.player as Seat, event.payload as E.AgDeckRegistered);
   else applyEvent(draft, null, event, type);
-  if (!rules!.mayEnd) return [event];
+  if (!rules!.mayEnd) return event;
   const ended = gameEnded(draft);
-  if (!ended) return [event];
+  if (!ended) return event;
   applyEvent(draft, null, ended, 'GameEnded');
   return [event, ended];
 }

@@ -210,7 +210,7 @@ export function evolveInPlace(state: SmState, event: LogEvent): void {
  * refuses. A deck's check binds its cards in the state's slot map as it goes (one look-up per card
  * for the duplicate check and the binding), so applying it only adds the records the check built.
  */
-export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
+export function stepInPlace(state: SmState, action: LogEvent): LogEvent {
   const s = state as Draft;
   const rules = eventRules(action.type);
   const registered = check(state, action, rules, s.slotOf as Map<CardId, number>);
@@ -220,7 +220,7 @@ export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent
     for (let i = 0; i < registered.length; i++) cards.push(registered[i]!);
     deckRegistered(s, action.player as Seat);
   }
-  return [action];
+  return action;
 }
 
 /** The setup's record of a registered deck. */
