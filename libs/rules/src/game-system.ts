@@ -71,12 +71,13 @@ export interface GameSystem<State = unknown, Card = unknown> {
  * Decide and evolve on a state the caller owns. `own` returns a copy that shares nothing mutable
  * with its argument (so the argument stays a value). `step` validates one action as `decide` does
  * and, when it is legal, applies it and every event the rules derive from it, returning those events
- * (the action first); an illegal action throws a RuleViolation and leaves the state as it was.
- * `apply` folds one stored event as `evolve` does. Still pure: no clock, randomness or I/O.
+ * (the action first), or the action alone, not in a list, when the rules derive nothing from it (no
+ * list to allocate for most events); an illegal action throws a RuleViolation and leaves the state
+ * as it was. `apply` folds one stored event as `evolve` does. Still pure: no clock, randomness or I/O.
  */
 export interface InPlaceFold<State> {
   own(state: State): State;
-  step(state: State, action: LogEvent): readonly LogEvent[];
+  step(state: State, action: LogEvent): LogEvent | readonly LogEvent[];
   apply(state: State, event: LogEvent): void;
 }
 

@@ -99,7 +99,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let event: LogEvent = events[0]!;
   let isDerived = false;
   // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
-  // so the answer for the previous event's type is kept.
+  // so the answer for the previous event's type is kept, and a game that derives nothing asks nothing.
+  const derivedTypes = system.derivedEventTypes;
+  const mayDerive = derivedTypes.size > 0;
   let lastType: string | undefined;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
@@ -112,9 +114,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     });
   for (; index < events.length; index++) {
     event = events[index]!;
-    if (event.type !== lastType) {
+    if (mayDerive && event.type !== lastType) {
       lastType = event.type;
-      isDerived = system.derivedEventTypes.has(lastType);
+      isDerived = derivedTypes.has(lastType);
     }
 
     if (isDerived) {
@@ -140,12 +142,18 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     if (event.seq !== undefined && event.seq !== seq) {
       return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq });
     }
-    let produced: readonly LogEvent[];
+    let produced: LogEvent | readonly LogEvent[];
     try {
       produced = inPlace ? inPlace.step(state, stripSeq(event)) : system.decide(state, stripSeq(event));
     } catch (error) {
       if (isRuleViolation(error)) return fail(error.code, error.message, error.details);
       throw error;
+    }
+    if (!Array.isArray(produced)) {
+      // The action alone (InPlaceFold.step): nothing derived is due after it.
+      applied.push(withSeq(produced as LogEvent, seq));
+      due = dueEnd = applied.length;
+      continue;
     }
     for (let i = 0; i < produced.length; i++) {
       const e = produced[i]!;

@@ -96,3 +96,31 @@ describe('the pure Aegis evolve and decide', () => {
     expect(snapshot(owned)).not.toBe(before);
   });
 });
+
+describe('a refused Aegis deck registration, replayed in place', () => {
+  const document = documents[0]!;
+  const at = document.events.findIndex((e) => e.type === 'DeckRegistered' && e.player === 'p2');
+  const p2 = document.events[at]!;
+  const payload = p2.payload as { main: { cardId: string; catalogId: string }[]; aegis: { cardId: string; catalogId: string }[] };
+  const p1Id = (document.events.find((e) => e.type === 'DeckRegistered')!.payload as typeof payload).main[0]!.cardId;
+  const withDeck = (change: Partial<typeof payload>) => ({
+    ...document,
+    events: [...document.events.slice(0, at), { ...p2, payload: { ...payload, ...change } }, ...document.events.slice(at + 1)],
+  });
+  const cases: [string, string, Partial<typeof payload>][] = [
+    ['an instance id used twice', 'DECK_DUPLICATE_INSTANCE', { aegis: [...payload.aegis.slice(1), { ...payload.main[3]! }] }],
+    ["an instance id of the other seat's deck", 'DECK_DUPLICATE_INSTANCE', { main: [...payload.main, { cardId: p1Id, catalogId: payload.main[0]!.catalogId }] }],
+    ['a duplicate after an unknown card', 'DECK_DUPLICATE_INSTANCE', { main: [{ cardId: 'p2-x', catalogId: 'no-such-card' }, ...payload.main, { cardId: 'p2-x', catalogId: 'no-such-card' }] }],
+    ['a card the catalog does not have', 'DECK_UNKNOWN_CARD', { main: [...payload.main, { cardId: 'p2-x', catalogId: 'no-such-card' }] }],
+    ['an Aegis pile of five', 'DECK_AEGIS_COUNT', { aegis: payload.aegis.slice(1) }],
+  ];
+  for (const [what, code, change] of cases) {
+    it(`${code}: ${what} binds none of its instances, as in decide and evolve`, () => {
+      const fast = replay<AgState>(withDeck(change), { system: aegis });
+      const slow = replay<AgState>(withDeck(change), { system: { ...aegis, inPlace: undefined } });
+      expect(fast.failure).toMatchObject({ index: at, code });
+      expect(fast.failure).toEqual(slow.failure);
+      expect(snapshot(fast.state!)).toBe(snapshot(slow.state!));
+    });
+  }
+});

@@ -7,38 +7,19 @@ import { fail } from './decide/guards';
 import { decidePlaySpell, decidePlaySupport, decideSummonUnit } from './decide/play';
 import { decideDeckRegistered } from './decide/setup';
 import { checkDraw, decideAdvanceStep, decideDrawForTurn, decideResolveAegis } from './decide/turn';
-import { applyEvent, evolve } from './evolve';
+import { EventRules, eventRules } from './event-type';
+import { applyEvent, evolve, seatDeck } from './evolve';
 import { shapeOf } from './shape';
-import { AgState, FullConfig, SEATS, Seat, StateDraft, fullConfig, other } from './state';
-
-/** The stage a setup event belongs to (§5), or undefined for the events of play. */
-function setupStage(type: AegisEventType): AgState['stage'] | undefined {
-  switch (type) {
-    case 'MatchCreated':
-      return 'none';
-    case 'DeckRegistered':
-      return 'decks';
-    case 'FirstPlayerChosen':
-      return 'firstPlayer';
-    case 'GameStarted':
-      return 'gameStart';
-    case 'OpeningHandDrawn':
-      return 'hands';
-    default:
-      return undefined;
-  }
-}
-
-/** Events a loss can follow (AG-R1, AG-R5, concession): only after these is GameEnded derived. */
-const MAY_END = new Set(['OpeningHandDrawn', 'DrawForTurn', 'DrawCards', 'ResolveBattle', 'BreakAegis', 'Concede']);
+import { AgState, CardId, FullConfig, Instance, SEATS, Seat, StateDraft, fullConfig, other } from './state';
 
 /**
  * Validates one recorded action (§12.1 check order) and returns it, followed by `GameEnded` when it
  * meets a loss condition. Throws RuleViolation for an illegal action. Leaves the state untouched.
  */
 export function decide(state: AgState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
-  if (!MAY_END.has(event.type)) return [event];
+  const rules = eventRules(action.type);
+  const event = validate(state, action, rules, null);
+  if (!rules!.mayEnd) return [event];
   const ended = gameEnded(evolve(state, event));
   return ended ? [event, ended] : [event];
 }
@@ -47,25 +28,33 @@ export function decide(state: AgState, action: LogEvent): LogEvent[] {
  * `decide` on a state the caller owns (GameSystem.inPlace): the same checks, then the action and
  * what it derives applied to the state in place. An illegal action throws before anything changes.
  */
-export function step(state: AgState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
+export function step(state: AgState, action: LogEvent): LogEvent | LogEvent[] {
+  const rules = eventRules(action.type);
   const draft = state as StateDraft;
-  applyEvent(draft, null, event);
-  if (!MAY_END.has(event.type)) return [event];
+  const event = validate(state, action, rules, draft.cards);
+  const type = rules!.type;
+  // A deck's check bound its instances already.
+  if (type === 'DeckRegistered') seatDeck(draft, null, event.player as Seat, event.payload as E.AgDeckRegistered);
+  else applyEvent(draft, null, event, type);
+  if (!rules!.mayEnd) return event;
   const ended = gameEnded(draft);
-  if (!ended) return [event];
-  applyEvent(draft, null, ended);
+  if (!ended) return event;
+  applyEvent(draft, null, ended, 'GameEnded');
   return [event, ended];
 }
 
-/** Every check of one action, in §12.1's order; returns the action as the log holds it. */
-function validate(state: AgState, action: LogEvent): LogEvent {
+/**
+ * Every check of one action, in §12.1's order; returns the action as the log holds it. `rules` are
+ * `eventRules(action.type)`: an unknown type is refused by the shape check. A DeckRegistered binds
+ * its instances in `cards` (decide/setup.ts), or in a copy of the state's when null.
+ */
+function validate(state: AgState, action: LogEvent, rules: EventRules | undefined, cards: Map<CardId, Instance> | null): LogEvent {
   if (!(state.stage !== 'ended')) fail('GAME_OVER', 'the game has ended', { result: state.result });
-  const event = shapeOf(action);
-  const type = event.type as AegisEventType;
+  const event = shapeOf(action, rules?.type);
+  const type = rules!.type;
   const payload = event.payload as any;
   const actor = event.player as Seat;
-  setupOrder(state, type, actor);
+  setupOrder(state, rules!, actor);
   knownCards(state, type, payload);
 
   switch (type) {
@@ -73,7 +62,7 @@ function validate(state: AgState, action: LogEvent): LogEvent {
       if (!sameConfig(fullConfig((payload as E.AgMatchCreated).config), state.headerConfig)) fail('CONFIG_INVALID', "MatchCreated: config differs from the document's config");
       break;
     case 'DeckRegistered':
-      decideDeckRegistered(state, actor, payload);
+      decideDeckRegistered(state, actor, payload, cards ?? new Map(state.cards));
       break;
     case 'FirstPlayerChosen':
     case 'GameStarted':
@@ -159,10 +148,11 @@ function gameEnded(state: AgState): LogEvent | undefined {
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
-function setupOrder(state: AgState, type: AegisEventType, actor: Seat): void {
+function setupOrder(state: AgState, rules: EventRules, actor: Seat): void {
+  const type = rules.type;
   if (state.stage === 'none') return order(state, type === 'MatchCreated', type, 'the game starts with MatchCreated');
   if (type === 'Concede') return;
-  const stage = setupStage(type);
+  const stage = rules.stage;
   if (stage === undefined) return order(state, state.stage === 'playing', type, 'turn 1 has not begun (both opening hands come first)');
   order(state, state.stage === stage, type, `expected in stage ${stage}`);
   if (type === 'DeckRegistered') if (state.players[actor].registered) fail('DUPLICATE', `${actor} has registered a deck`);

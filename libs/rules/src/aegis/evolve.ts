@@ -1,7 +1,8 @@
 import type * as E from '@cardlog/events';
-import type { LogEvent } from '@cardlog/events';
+import type { AegisEventType, LogEvent } from '@cardlog/events';
+import { ownType } from './event-type';
 import { breakAegis, clampMana, drawInto, moveTo, ownPlayer, setReady, withUnit, writable } from './mutate';
-import { AgState, CardId, FRESH_QUOTA, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
+import { AgState, CardId, FRESH_QUOTA, GameResult, Instance, MANA_CAP, Modifier, PlayerDraft, SEATS, Seat, StateDraft, battleOutcome, battleWith, fullConfig, nextBattleStep, nextStep, other, unitOf } from './state';
 
 /**
  * One rule book for both folds. `applyEvent` changes a draft in place; the pure `evolve` runs it on a
@@ -40,19 +41,19 @@ export function own(state: AgState): StateDraft {
 /** Applies one recorded event. Never throws: a stored event is a fact; what no longer fits is skipped. */
 export function evolve(state: AgState, event: LogEvent): AgState {
   const s = shallow(state);
-  applyEvent(s, state, event);
+  applyEvent(s, state, event, ownType(event.type));
   return s;
 }
 
 /**
  * Applies one event to `s` in place. `from` is the state a copy-on-write draft still shares players
  * and the instance map with (a player is copied when first written, see `writable`; the map when a
- * deck registers), null when `s` owns everything.
+ * deck registers), null when `s` owns everything. `type` is `ownType(event.type)`.
  */
-export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent): void {
+export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent, type: AegisEventType | undefined): void {
   const payload = (event.payload ?? {}) as any;
   const actor = event.player as Seat;
-  switch (event.type) {
+  switch (type) {
     case 'MatchCreated': {
       const config = (payload as E.AgMatchCreated).config;
       s.stage = 'decks';
@@ -137,7 +138,7 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent)
     case 'GameEnded': {
       const g = payload as E.AgGameEnded;
       s.stage = 'ended';
-      s.result = { ...(g.winner ? { winner: g.winner } : {}), ...(g.draw ? { draw: true } : {}), reason: g.reason };
+      s.result = gameResult(g);
       return;
     }
     case 'MoveCard': {
@@ -200,22 +201,32 @@ export function applyEvent(s: StateDraft, from: AgState | null, event: LogEvent)
   }
 }
 
+/** The result a GameEnded records, with the fields it names (built as literals: spreading them showed in the profile). */
+function gameResult(g: E.AgGameEnded): GameResult {
+  if (g.winner) return g.draw ? { winner: g.winner, draw: true, reason: g.reason } : { winner: g.winner, reason: g.reason };
+  return g.draw ? { draw: true, reason: g.reason } : { reason: g.reason };
+}
+
 function registerDeck(s: StateDraft, from: AgState | null, seat: Seat, deck: E.AgDeckRegistered): void {
   // A copy-on-write draft shares the instance map with the state before it: that one is replaced.
   const cards = from === null ? s.cards : new Map(s.cards);
-  const bind = (entries: readonly E.AgDeckEntry[]) => {
+  for (const entries of [deck.main, deck.aegis]) {
     for (const e of entries) {
       const card = s.catalog.get(e.catalogId);
       if (card) cards.set(e.cardId, { owner: seat, card });
     }
-    return entries.map((e) => e.cardId);
-  };
+  }
+  s.cards = cards;
+  seatDeck(s, from, seat, deck);
+}
+
+/** A deck's piles and identity once its instances are bound (in an in-place step, by its check: decide/setup.ts). */
+export function seatDeck(s: StateDraft, from: AgState | null, seat: Seat, deck: E.AgDeckRegistered): void {
   const p = writable(s, from, seat);
   p.registered = true;
   p.identity = deck.identity;
-  p.deck = bind(deck.main);
-  p.aegisSet = bind(deck.aegis);
-  s.cards = cards;
+  p.deck = deck.main.map((e) => e.cardId);
+  p.aegisSet = deck.aegis.map((e) => e.cardId);
   if (s.players.p1.registered && s.players.p2.registered) s.stage = 'firstPlayer';
 }
 

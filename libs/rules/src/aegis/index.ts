@@ -3,6 +3,7 @@ import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
 import { decide, step } from './decide';
 import { describe } from './describe';
+import { ownType } from './event-type';
 import { applyEvent, evolve, own } from './evolve';
 import { initialState } from './setup';
 import { AgState, StateDraft } from './state';
@@ -36,6 +37,6 @@ export const aegis: GameSystem<AgState, AgCard> = {
   inPlace: {
     own,
     step,
-    apply: (state, event) => applyEvent(state as StateDraft, null, event),
+    apply: (state, event) => applyEvent(state as StateDraft, null, event, ownType(event.type)),
   },
 };

@@ -1,6 +1,7 @@
 import { agConfigSchema, type AgCard, type AgConfig } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
+import { seatsP1AndP2 } from '../two-seats';
 import { CatalogIssue, validateCatalog } from './catalog-validation';
 import { isConfig } from './shape';
 import { AgState, FRESH_QUOTA, MANA_CAP, PlayerState, Seat, fullConfig } from './state';
@@ -65,8 +66,8 @@ function configOf(config: unknown): AgConfig {
  * `openingHandSize` (AG-R7, CONFIG_INVALID), and the catalog must pass §2.1's errors (CAT_*).
  */
 export function initialState(header: GameHeader<AgCard>): AgState {
-  const seats = header.players.map((p) => p.seat).sort();
-  if (seats.length !== 2 || seats[0] !== 'p1' || seats[1] !== 'p2') {
+  if (!seatsP1AndP2(header.players)) {
+    const seats = header.players.map((p) => p.seat).sort();
     throw new RuleViolation('BAD_PLAYERS', `Aegis is played by exactly two seats, p1 and p2; got ${seats.join(', ') || 'none'}`, { seats });
   }
   const config = fullConfig(configOf(header.config));

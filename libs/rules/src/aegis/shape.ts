@@ -1,5 +1,5 @@
 import type * as E from '@cardlog/events';
-import { LogEvent, aegisEvents, eventSchemaFor } from '@cardlog/events';
+import { AegisEventType, LogEvent, aegisEvents, eventSchemaFor } from '@cardlog/events';
 import type { z } from 'zod';
 import { RuleViolation } from '../rule-violation';
 import { fail } from './decide/guards';
@@ -19,7 +19,13 @@ function schemaOf(type: string): z.ZodType | undefined {
 
 const isId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 100;
 const isOptionalId = (v: unknown) => v === undefined || isId(v);
-const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && v.every(isId);
+const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 200 && all(v, isId);
+
+/** `list.every(test)` as a loop: `every` with its callback was most of the check of a draw's payload. */
+function all(list: readonly unknown[], test: (v: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) if (!test(list[i])) return false;
+  return true;
+}
 const isSeatValue = (v: unknown) => v === 'p1' || v === 'p2';
 const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isOptionalInt = (v: unknown, min: number, max: number) => v === undefined || isInt(v, min, max);
@@ -49,10 +55,8 @@ function keysAmong(o: Record<string, unknown>, required: number, optional: reado
 
 const CONFIG_OPTIONAL = ['mainDeckSize', 'maxCopiesPerName', 'winRule', 'refreshScope', 'tieRule'] as const;
 
-const isEntries = (v: unknown, max: number) =>
-  Array.isArray(v) &&
-  v.length <= max &&
-  v.every((e) => isObject(e) && keysAre(e, 2) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200);
+const isEntry = (e: unknown) => isObject(e) && keysAre(e, 2) && isId(e.cardId) && typeof e.catalogId === 'string' && e.catalogId.length > 0 && e.catalogId.length <= 200;
+const isEntries = (v: unknown, max: number) => Array.isArray(v) && v.length <= max && all(v, isEntry);
 
 /** agConfigSchema, by hand. */
 export function isConfig(c: unknown): boolean {
@@ -69,7 +73,7 @@ export function isConfig(c: unknown): boolean {
 }
 
 /** The payload of an event by a seat (player actions). */
-function actorPayload(p: Record<string, any>, type: string): boolean {
+function actorPayload(p: Record<string, any>, type: AegisEventType): boolean {
   switch (type) {
     case 'AdvanceStep':
     case 'PassStep':
@@ -111,7 +115,7 @@ function actorPayload(p: Record<string, any>, type: string): boolean {
 }
 
 /** The payload of an event no seat carries: setup, and the effect events the engine checks here. */
-function systemPayload(p: Record<string, any>, type: string): boolean {
+function systemPayload(p: Record<string, any>, type: AegisEventType): boolean {
   switch (type) {
     case 'MatchCreated':
       return keysAre(p, 2) && Array.isArray(p.players) && p.players.length === 2 && p.players[0] === 'p1' && p.players[1] === 'p2' && isConfig(p.config);
@@ -136,23 +140,24 @@ function systemPayload(p: Record<string, any>, type: string): boolean {
   }
 }
 
-export function fastShape(event: LogEvent): boolean {
+/** `type` is the engine's copy of `event.type` (event-type.ts), undefined for an unknown type. */
+export function fastShape(event: LogEvent, type: AegisEventType | undefined): boolean {
   const p = event.payload;
-  if (!isObject(p)) return false;
+  if (type === undefined || !isObject(p)) return false;
   // `type` and `payload` are there; a seat's event has `player` too, and nothing else.
-  if (event.player === undefined) return keyCount(event) === 2 && systemPayload(p, event.type);
-  return keyCount(event) === 3 && isSeatValue(event.player) && actorPayload(p, event.type);
+  if (event.player === undefined) return keyCount(event) === 2 && systemPayload(p, type);
+  return keyCount(event) === 3 && isSeatValue(event.player) && actorPayload(p, type);
 }
 
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. */
-export function shapeOf(action: LogEvent): LogEvent {
+/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. `type` as for fastShape. */
+export function shapeOf(action: LogEvent, type: AegisEventType | undefined): LogEvent {
   // An event the hand check accepts has no key but the schema's: no `seq` to strip either.
-  if (fastShape(action)) return action;
+  if (fastShape(action, type)) return action;
   let event = action;
   if ('seq' in action) {
     const { seq: _seq, ...rest } = action;
     event = rest;
-    if (fastShape(event)) return event;
+    if (fastShape(event, type)) return event;
   }
   const schema = schemaOf(event.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${event.type}"`, { type: event.type });

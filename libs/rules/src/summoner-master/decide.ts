@@ -13,7 +13,7 @@ import {
   decideReflectionCardsPlaced,
 } from './decide/setup';
 import { arenaSeal, decideCardCast, decideCardDrawn, decideCardMoved, decideMpChanged, decideStepEntered, decideSubturnEnded } from './decide/turn';
-import { SmState, Seat, drawOwed, effective, other, shrineLevel, zoneCount } from './state';
+import { CardId, CardState, SmState, Seat, drawOwed, effective, other, shrineLevel, zoneCount } from './state';
 
 type P = Record<string, any>;
 
@@ -58,7 +58,7 @@ const AFTER_END = new Set(['SubturnEnded', 'GameEnded', 'CardMoved', 'MpChanged'
  * the name: JSON.parse leaves longer strings uninternalized, and comparing those to each case of a
  * switch compares characters, where the engine's copy compares by reference.
  */
-interface EventRules {
+export interface EventRules {
   readonly type: string;
   readonly acted: boolean;
   readonly inGame: boolean;
@@ -73,8 +73,22 @@ const EVENTS: ReadonlyMap<string, EventRules> = new Map(
  * events, the one automatic loss (401.9.8) is a pending end that only the matching GameEnded clears.
  */
 export function decide(state: SmState, action: LogEvent): LogEvent[] {
+  check(state, action, eventRules(action.type), null);
+  return [action];
+}
+
+/** The rules of an event type, undefined for a type Summoner Master does not have. */
+export function eventRules(type: string): EventRules | undefined {
+  return EVENTS.get(type);
+}
+
+/**
+ * `decide`'s checks, given `eventRules(action.type)`. A DeckRegistered's cards are bound in `slots`
+ * as they are checked (the state's own slot map in an in-place step, a copy when null) and their
+ * records returned.
+ */
+export function check(state: SmState, action: LogEvent, rules: EventRules | undefined, slots: Map<CardId, number> | null): readonly CardState[] | undefined {
   const payload = action.payload as P;
-  const rules = EVENTS.get(action.type);
   if (!rules) fail('UNKNOWN_EVENT', `"${action.type}" is not a Summoner Master event`);
   const type = rules.type;
   if (!(typeof payload === 'object' && payload !== null && !Array.isArray(payload))) payloadFail(type, '', 'must be an object');
@@ -105,8 +119,7 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       decideGameCreated(state, payload);
       break;
     case 'DeckRegistered':
-      decideDeckRegistered(state, actor, payload);
-      break;
+      return decideDeckRegistered(state, actor, payload, slots ?? new Map(state.slotOf));
     case 'DeckShuffled':
       decideDeckShuffled(state, actor, payload);
       break;
@@ -180,7 +193,7 @@ export function decide(state: SmState, action: LogEvent): LogEvent[] {
       decideGameEnded(state, payload);
       break;
   }
-  return [action];
+  return undefined;
 }
 
 function decideEffectResolved(state: SmState, payload: P): void {

@@ -1,6 +1,6 @@
 import type { LogEvent } from '@cardlog/events';
-import { decide } from './decide';
-import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, other, pileOf, sealInArena } from './state';
+import { check, eventRules } from './decide';
+import { AttackGrant, CardId, CardState, Expiry, Line, Modifier, NO_GRANTS, SmState, Seat, Subturn, Zone, cardOf, isSeat, nameKey, newCard, other, sealInArena } from './state';
 
 type P = Record<string, any>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -196,23 +196,37 @@ export function own(state: SmState): SmState {
 /** Applies one accepted event, returning a new state and leaving `state` as it was. Never throws. */
 export function evolve(state: SmState, event: LogEvent): SmState {
   const next: Draft = copyState(state);
-  apply(new CopyOnWrite(), next, event);
+  apply(new CopyOnWrite(), next, event, eventRules(event.type)?.type);
   return next;
 }
 
 /** Applies one accepted event to a state from `own`, in place. Never throws. */
 export function evolveInPlace(state: SmState, event: LogEvent): void {
-  apply(OWNED, state as Draft, event);
+  apply(OWNED, state as Draft, event, eventRules(event.type)?.type);
 }
 
-/** `decide`, then its events applied in place to a state from `own`: nothing is applied when it refuses. */
-export function stepInPlace(state: SmState, action: LogEvent): readonly LogEvent[] {
-  const events = decide(state, action);
-  for (let i = 0; i < events.length; i++) apply(OWNED, state as Draft, events[i]!);
-  return events;
+/**
+ * `decide`, then the action applied in place to a state from `own`: nothing is applied when it
+ * refuses. A deck's check binds its cards in the state's slot map as it goes (one look-up per card
+ * for the duplicate check and the binding), so applying it only adds the records the check built.
+ */
+export function stepInPlace(state: SmState, action: LogEvent): LogEvent {
+  const s = state as Draft;
+  const rules = eventRules(action.type);
+  const registered = check(state, action, rules, s.slotOf as Map<CardId, number>);
+  if (registered === undefined) apply(OWNED, s, action, rules!.type);
+  else {
+    const cards = s.cards as CardState[];
+    for (let i = 0; i < registered.length; i++) cards.push(registered[i]!);
+    deckRegistered(s, action.player as Seat);
+  }
+  return action;
 }
 
-const NO_GRANTS: readonly AttackGrant[] = [];
+/** The setup's record of a registered deck. */
+function deckRegistered(s: Draft, actor: Seat): void {
+  s.setup = { ...s.setup, decks: [...s.setup.decks, actor] };
+}
 
 /** What a card's Arena-only fields are once it is anywhere else (and on the way in). */
 function leaveArena(d: DraftCard): void {
@@ -261,40 +275,11 @@ function broughtIn(w: Writer, s: Draft, controller: Seat): void {
 }
 
 /**
- * Each event type under the engine's own copy of its name: a type read by JSON.parse may be a fresh
- * string, which the switch below would compare character by character; its own copy compares by reference.
+ * `type` is the engine's own copy of the event's type (`eventRules(event.type)?.type`): a type read by
+ * JSON.parse may be a fresh string, which the switch below would compare character by character;
+ * its own copy compares by reference. Undefined (a type the engine does not have) applies nothing.
  */
-const TYPES: ReadonlyMap<string, string> = new Map(
-  [
-    'MatchCreated',
-    'GameCreated',
-    'DeckRegistered',
-    'DeckShuffled',
-    'ReflectionCardsPlaced',
-    'FirstPlayerDetermined',
-    'FirstPlayerChosen',
-    'OpeningHandDrawn',
-    'GameStarted',
-    'StepEntered',
-    'SubturnEnded',
-    'CardDrawn',
-    'CardCast',
-    'CardMoved',
-    'MpChanged',
-    'SealLineChanged',
-    'SealActivityChanged',
-    'AttackGrantAdded',
-    'AttackDeclared',
-    'AttackResolved',
-    'AttackSequenceEnded',
-    'EffectResolved',
-    'PlayerCounterChanged',
-    'GameEnded',
-  ].map((type) => [type, type]),
-);
-
-function apply(w: Writer, s: Draft, event: LogEvent): void {
-  const type = TYPES.get(event.type);
+function apply(w: Writer, s: Draft, event: LogEvent, type: string | undefined): void {
   if (type === undefined) return;
   const p = (event.payload ?? {}) as P;
   const actor = isSeat(event.player) ? event.player : null;
@@ -317,26 +302,11 @@ function apply(w: Writer, s: Draft, event: LogEvent): void {
         const oracle = s.catalog.get(entry?.card);
         if (!oracle || typeof entry.id !== 'string' || slotOf.has(entry.id)) return;
         slotOf.set(entry.id, cards.length);
-        cards.push({
-          id: entry.id,
-          owner: actor,
-          controller: actor,
-          catalogId: entry.card,
-          kind: oracle.kind,
-          name: oracle.name,
-          reflection: oracle.reflection === true,
-          zone: zone ?? pileOf(oracle.kind),
-          line: null,
-          active: false,
-          attacks: 0,
-          grants: NO_GRANTS,
-          sequence: null,
-          attachedTo: null,
-        });
+        cards.push(newCard(entry.id, actor, entry.card, oracle, zone));
       };
       for (const entry of p['deck'] ?? []) add(entry, null);
       for (const entry of p['reflectionCards'] ?? []) add(entry, 'Candidate');
-      s.setup = { ...s.setup, decks: [...s.setup.decks, actor] };
+      deckRegistered(s, actor);
       return;
     }
     case 'DeckShuffled':

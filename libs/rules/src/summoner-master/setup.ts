@@ -1,6 +1,7 @@
 import { normaliseCardName, type SmCard, type SmConfig } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { RuleViolation } from '../rule-violation';
+import { seatsP1AndP2 } from '../two-seats';
 import { MatchConfig, SmState, nameKey, rememberOracleKey } from './state';
 
 export const DEFAULT_SHRINE_LEVEL_LIMIT = 15;
@@ -19,7 +20,10 @@ export function matchConfig(raw: Readonly<Record<string, unknown>>): MatchConfig
   if (!Number.isInteger(limit) || limit < 1) throw bad('shrineLevelLimit', 'must be an integer ≥ 1');
   const minimum = config.deckMinimum === undefined ? DEFAULT_DECK_MINIMUM : config.deckMinimum;
   const banned = new Set<string>();
-  for (const [i, b] of (config.banList ?? []).entries()) {
+  const banList = config.banList ?? [];
+  // An index loop: `entries()` with its destructuring showed in the profile (this runs once per replay).
+  for (let i = 0; i < banList.length; i++) {
+    const b = banList[i];
     if ((b?.kind !== 'Seal' && b?.kind !== 'Mystic') || typeof b.name !== 'string') throw bad(`banList[${i}]`, 'is {kind: Seal|Mystic, name}');
     banned.add(nameKey(b.kind, normaliseCardName(b.name)));
   }
@@ -60,8 +64,8 @@ export function oracleOf(cards: readonly SmCard[]): Map<string, SmCard> {
 
 /** The state before `MatchCreated`: exactly two seats, p1 and p2. */
 export function initialState(header: GameHeader<SmCard>): SmState {
-  const seats = header.players.map((p) => p.seat).sort();
-  if (seats.length !== 2 || seats[0] !== 'p1' || seats[1] !== 'p2') {
+  if (!seatsP1AndP2(header.players)) {
+    const seats = header.players.map((p) => p.seat).sort();
     throw new RuleViolation('BAD_PLAYERS', `Summoner Master is played by exactly two seats, p1 and p2; got ${seats.join(', ') || 'none'}`, { seats });
   }
   const name = (seat: string) => header.players.find((p) => p.seat === seat)!.name;

@@ -176,6 +176,29 @@ export function pileOf(kind: Kind): Zone {
   return kind === 'Seal' ? 'SealDeck' : 'MysticDeck';
 }
 
+/** The grants of a card that has none (shared: a card's grants are replaced, never changed). */
+export const NO_GRANTS: readonly AttackGrant[] = [];
+
+/** The record of a card a DeckRegistered binds: in its pile, or a Reflection `Candidate`. */
+export function newCard(id: CardId, owner: Seat, catalogId: string, oracle: SmCard, zone: Zone | null): CardState {
+  return {
+    id,
+    owner,
+    controller: owner,
+    catalogId,
+    kind: oracle.kind,
+    name: oracle.name,
+    reflection: oracle.reflection === true,
+    zone: zone ?? pileOf(oracle.kind),
+    line: null,
+    active: false,
+    attacks: 0,
+    grants: NO_GRANTS,
+    sequence: null,
+    attachedTo: null,
+  };
+}
+
 /** The characteristics the engine computes with, after Reflection (§6.1) and recorded modifiers. */
 export interface Characteristics {
   readonly catalogId: string;

@@ -1,22 +1,51 @@
-import type { AgCard, AgDeckEntry, AgDeckRegistered } from '@cardlog/events';
-import type { AgState, Seat } from '../state';
+import type { AgCard, AgDeckRegistered } from '@cardlog/events';
+import type { AgState, CardId, Instance, Seat } from '../state';
 import { AEGIS_PILE_SIZE } from '../state';
 import { fail } from './guards';
 
-/** Deck construction (§3), in the table's order; the first fault decides the code. */
-export function decideDeckRegistered(state: AgState, _seat: Seat, deck: AgDeckRegistered): void {
+/**
+ * Deck construction (§3), in the table's order; the first fault decides the code. Binds each instance
+ * in `cards` as it checks its id, so one look-up both finds a duplicate (in this deck or already
+ * bound) and binds it: the state's own map in an in-place step, a copy for decide. A refused deck
+ * leaves `cards` as it was.
+ */
+export function decideDeckRegistered(state: AgState, seat: Seat, deck: AgDeckRegistered, cards: Map<CardId, Instance>): void {
   const identity = deck.identity;
   if (!(identity.length >= 1 && identity.length <= 2 && new Set(identity).size === identity.length && !identity.includes('neutral'))) fail('DECK_IDENTITY_SIZE', `identity [${identity.join(', ')}]: choose 1 or 2 distinct elements (Mono / Dual, AG-R22)`, { identity });
-  const ids = new Set<string>();
-  const bound = state.cards.size > 0 ? state.cards : undefined;
-  for (const entries of [deck.main, deck.aegis]) {
-    for (const e of entries) {
-      if (!(!ids.has(e.cardId) && !bound?.has(e.cardId))) fail('DECK_DUPLICATE_INSTANCE', `instance id ${e.cardId} is used twice in this game`, { cardId: e.cardId });
-      ids.add(e.cardId);
+  const main: AgCard[] = [];
+  const aegis: AgCard[] = [];
+  // How many entries passed the duplicate check: their ids were not bound before, so undoing deletes those.
+  let checked = 0;
+  try {
+    // DECK_DUPLICATE_INSTANCE comes before DECK_UNKNOWN_CARD whatever their places: the first unknown card waits.
+    let unknown: { readonly where: string; readonly index: number; readonly catalogId: string } | undefined;
+    let unknownIds: Set<CardId> | undefined;
+    for (const [where, entries, list] of [['main', deck.main, main], ['aegis', deck.aegis, aegis]] as const) {
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        if (cards.has(e.cardId) || unknownIds?.has(e.cardId)) fail('DECK_DUPLICATE_INSTANCE', `instance id ${e.cardId} is used twice in this game`, { cardId: e.cardId });
+        checked++;
+        const card = state.catalog.get(e.catalogId);
+        if (card) {
+          cards.set(e.cardId, { owner: seat, card });
+          list.push(card);
+        } else {
+          unknown ??= { where, index: i, catalogId: e.catalogId };
+          (unknownIds ??= new Set()).add(e.cardId);
+        }
+      }
     }
+    if (unknown) fail('DECK_UNKNOWN_CARD', `${unknown.where}[${unknown.index}]: catalog id ${unknown.catalogId} is not in the catalog`, { catalogId: unknown.catalogId });
+    checkDeckCards(state, identity, main, aegis);
+  } catch (error) {
+    const entries = [...deck.main, ...deck.aegis];
+    for (let i = 0; i < checked; i++) cards.delete(entries[i]!.cardId);
+    throw error;
   }
-  const main = cardsFor(state, deck.main, 'main');
-  const aegis = cardsFor(state, deck.aegis, 'aegis');
+}
+
+/** The checks of §3 after every instance is bound to its catalog entry. */
+function checkDeckCards(state: AgState, identity: readonly string[], main: readonly AgCard[], aegis: readonly AgCard[]): void {
   for (let i = 0; i < main.length; i++) {
     const card = main[i]!;
     if (!(card.type !== 'Aegis')) fail('DECK_MAIN_TYPE', `main[${i}] ${card.name} is an Aegis card; Aegis go in the Aegis pile`, { index: i });
@@ -42,18 +71,6 @@ export function decideDeckRegistered(state: AgState, _seat: Seat, deck: AgDeckRe
     for (const card of main) copies.set(card.name, (copies.get(card.name) ?? 0) + 1);
     for (const [name, n] of copies) if (!(n <= limit)) fail('DECK_COPIES', `${n} copies of ${name}; this match allows ${limit} (AG-R8)`, { name, copies: n });
   }
-}
-
-/** The catalog entry of every deck entry, in order (DECK_UNKNOWN_CARD at the first that has none). */
-function cardsFor(state: AgState, entries: readonly AgDeckEntry[], where: string): AgCard[] {
-  const cards: AgCard[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const catalogId = entries[i]!.catalogId;
-    const card = state.catalog.get(catalogId);
-    if (!(card)) fail('DECK_UNKNOWN_CARD', `${where}[${i}]: catalog id ${catalogId} is not in the catalog`, { catalogId });
-    cards.push(card);
-  }
-  return cards;
 }
 
 /** Every colour of the card is in the deck's identity. */

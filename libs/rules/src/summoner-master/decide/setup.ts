@@ -1,4 +1,4 @@
-import { SmState, Seat, cardOf, nameKey, pileOf, isSeat } from '../state';
+import { CardId, CardState, SmState, Seat, cardOf, isSeat, nameKey, newCard, pileOf } from '../state';
 import { fail, payloadFail, str } from './guards';
 
 type P = Record<string, any>;
@@ -25,36 +25,52 @@ export function decideGameCreated(state: SmState, payload: P): void {
   }
 }
 
-export function decideDeckRegistered(state: SmState, actor: Seat, payload: P): void {
+/**
+ * Checks a deck entry by entry, in order, and binds each card's id in `slots` at the slot its record
+ * will take, so one look-up both finds a duplicate (in this deck or already bound) and binds the
+ * card. Returns the new cards' records; a refused deck leaves `slots` as it was.
+ */
+export function decideDeckRegistered(state: SmState, actor: Seat, payload: P, slots: Map<CardId, number>): CardState[] {
   if (!(state.stage === 'setup' && !state.setup.decks.includes(actor))) fail('SETUP_ORDER', `${actor}'s deck is registered once, before shuffling`);
   const deck = payload['deck'];
   const reflections = payload['reflectionCards'];
   if (!Array.isArray(deck)) payloadFail('DeckRegistered', 'deck', 'must be a list of {id, card}');
   if (!Array.isArray(reflections)) payloadFail('DeckRegistered', 'reflectionCards', 'must be a list of {id, card}');
-  const seen = new Set<string>();
-  let seals = 0;
-  let mystics = 0;
-  for (const [list, entries] of [['deck', deck], ['reflectionCards', reflections]] as const) {
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      if (!(entry && str(entry.id) && str(entry.card))) payloadFail('DeckRegistered', `${list}[${i}]`, 'must be {id, card}');
-      const distinct = seen.size;
-      seen.add(entry.id);
-      if (seen.size === distinct || state.slotOf.has(entry.id)) fail('DUPLICATE_CARD_ID', `card id "${entry.id}" is used twice in this game`, { cardId: entry.id });
-      const oracle = state.catalog.get(entry.card);
-      if (!oracle) fail('UNKNOWN_ORACLE_ENTRY', `${list}[${i}]: "${entry.card}" is not in the catalog`, { card: entry.card });
-      if (list === 'reflectionCards') {
-        if (oracle.reflection !== true) fail('REFLECTION_SYMBOL_REQUIRED', `reflectionCards[${i}]: "${oracle.name}" has no Reflection symbol (305.1)`, { cardId: entry.id });
-      } else if (oracle.kind === 'Seal') seals++;
-      else mystics++;
+  const records: CardState[] = [];
+  try {
+    bindEntries(state, actor, 'deck', deck, slots, records);
+    bindEntries(state, actor, 'reflectionCards', reflections, slots, records);
+    const min = state.config.deckMinimum;
+    if (min) {
+      // The deck's records come first, the Reflection candidates after them.
+      let seals = 0;
+      for (let i = 0; i < deck.length; i++) if (records[i]!.kind === 'Seal') seals++;
+      const mystics = deck.length - seals;
+      if (!(seals >= min.seal && mystics >= min.mystic)) fail('DECK_TOO_SMALL', `${actor}'s deck has ${seals} Seal and ${mystics} Mystic cards; at least ${min.seal} and ${min.mystic} are required (SM-R2)`, {
+        seals,
+        mystics,
+      });
     }
+  } catch (error) {
+    // A refused deck binds nothing.
+    for (let i = 0; i < records.length; i++) slots.delete(records[i]!.id);
+    throw error;
   }
-  const min = state.config.deckMinimum;
-  if (min) {
-    if (!(seals >= min.seal && mystics >= min.mystic)) fail('DECK_TOO_SMALL', `${actor}'s deck has ${seals} Seal and ${mystics} Mystic cards; at least ${min.seal} and ${min.mystic} are required (SM-R2)`, {
-      seals,
-      mystics,
-    });
+  return records;
+}
+
+/** One list of a DeckRegistered: each entry's shape, id, Oracle entry and (for Reflections) symbol. */
+function bindEntries(state: SmState, actor: Seat, list: 'deck' | 'reflectionCards', entries: readonly unknown[], slots: Map<CardId, number>, records: CardState[]): void {
+  const zone = list === 'deck' ? null : 'Candidate';
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as P;
+    if (!(entry && str(entry.id) && str(entry.card))) payloadFail('DeckRegistered', `${list}[${i}]`, 'must be {id, card}');
+    if (slots.has(entry.id)) fail('DUPLICATE_CARD_ID', `card id "${entry.id}" is used twice in this game`, { cardId: entry.id });
+    const oracle = state.catalog.get(entry.card);
+    if (!oracle) fail('UNKNOWN_ORACLE_ENTRY', `${list}[${i}]: "${entry.card}" is not in the catalog`, { card: entry.card });
+    if (zone !== null && oracle.reflection !== true) fail('REFLECTION_SYMBOL_REQUIRED', `reflectionCards[${i}]: "${oracle.name}" has no Reflection symbol (305.1)`, { cardId: entry.id });
+    slots.set(entry.id, state.cards.length + records.length);
+    records.push(newCard(entry.id, actor, entry.card, oracle, zone));
   }
 }
 
