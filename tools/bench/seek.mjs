@@ -30,13 +30,14 @@ try {
   if (posted.status !== 201) throw new Error(`upload answered ${posted.status}: ${await posted.text()}`);
   const { id, events } = await posted.json();
   // The in-process projection builds the replay's snapshots after the commit (and its relay waits
-  // out the lock's takeover delay after a start): wait until a seek starts from a snapshot, or the
-  // bench would time folds from the first event.
+  // out the lock's takeover delay after a start): wait until the replay is projected (its steps
+  // and snapshots are written together), or the bench would time folds from the first event. A
+  // seek's `folded` cannot tell: the API keeps the board it answered, so a second seek folds nothing.
   for (let tries = 0; ; tries++) {
-    const r = await fetch(`${api.url}/v1/games/${id}/state?step=${events}`);
+    const r = await fetch(`${api.url}/v1/games/${id}/replay`);
     const body = r.status === 200 ? await r.json() : (await r.arrayBuffer(), null);
-    if (body && body.folded < 64) break;
-    if (tries > 3000) throw new Error(`the replay of ${id} never got its snapshots (${r.status}, folded ${body?.folded})`);
+    if (body && body.projected === events) break;
+    if (tries > 3000) throw new Error(`the replay of ${id} was never projected (${r.status}, projected ${body?.projected} of ${events})`);
     await new Promise((res) => setTimeout(res, 20));
   }
   const empty = await fetch(`${api.url}/v1/bench-empty-round-trip`);
