@@ -401,7 +401,9 @@ function insertEvents(tx: TransactionSql, streamId: string, version: number | nu
   const rows = tx`
     rows from (jsonb_to_recordset(${batch.rowsJson}::text::jsonb) as (event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb))
       with ordinality as r(event_id, type, schema_version, data, metadata, n)`;
-  const metadata = tx`coalesce(r.metadata, ${batch.sharedMetadataJson}::text::jsonb)`;
+  // The shared metadata in a subquery: converted once per statement (an InitPlan), where a cast of
+  // the parameter was converted again for every row under a generic plan (1–2 µs per event).
+  const metadata = tx`coalesce(r.metadata, (select ${batch.sharedMetadataJson}::text::jsonb))`;
   const inserted =
     version === null
       ? tx<InsertedRow[]>`
