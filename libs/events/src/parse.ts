@@ -4,6 +4,7 @@ import { findJsonTextProblem } from './json-error';
 import { LOG_LIMITS, LogLimits } from './limits';
 import { SYSTEM_IDS, isSystemId } from './systems';
 import { findTextProblem } from './text-policy';
+import { Visit, pathOf } from './walk-path';
 import { GAME_VOCABULARIES } from './vocabularies';
 
 export type LogFormatErrorCode = 'MALFORMED_JSON' | 'DUPLICATE_KEY' | 'INVALID_TEXT' | 'INVALID_UTF8' | 'SCHEMA_VIOLATION' | 'LIMIT_EXCEEDED' | 'UNSUPPORTED_SYSTEM';
@@ -42,13 +43,25 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 
 /** Depth of nested arrays/objects, stopping as soon as `limit` is passed. Iterative: no stack overflow. */
 export function exceedsDepth(value: unknown, limit: number): string | null {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 1, path: '$' }];
+  // Only objects and arrays are visited: nothing else can be too deep.
+  if (value === null || typeof value !== 'object') return null;
+  const stack: (Visit & { depth: number })[] = [{ value, parent: null, key: '', depth: 1 }];
   while (stack.length > 0) {
-    const { value: v, depth, path } = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > limit) return path;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
-    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, depth: depth + 1, path: `${path}.${k}` });
+    const visit = stack.pop()!;
+    if (visit.depth > limit) return pathOf(visit, (path, key) => `${path}.${key}`);
+    const v = visit.value as object;
+    const depth = visit.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, parent: visit, key: i, depth });
+      }
+    } else {
+      for (const key of Object.keys(v)) {
+        const item = (v as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, parent: visit, key, depth });
+      }
+    }
   }
   return null;
 }
