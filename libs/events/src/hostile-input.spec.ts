@@ -1,5 +1,5 @@
 import { findJsonTextProblem } from './json-error';
-import { decodeUtf8, parseGameDocument } from './parse';
+import { decodeUtf8, parseGameDocument, parseJsonText } from './parse';
 import { findTextProblem, nameProblem } from './text-policy';
 import { sampleDocument, sampleVocabulary } from './testing/sample-vocabulary';
 
@@ -19,6 +19,12 @@ describe('hostile JSON text', () => {
   it('closed JSON nested 15,000 levels deep is refused by the depth limit', () => {
     const text = `${'['.repeat(15_000)}${']'.repeat(15_000)}`;
     expect(parse(text)).toMatchObject({ ok: false, error: { code: 'LIMIT_EXCEEDED' } });
+  });
+
+  it('a key named twice is found however the text hides it: escaped, deep, or beside strings holding colons, quotes and backslashes', () => {
+    expect(parseJsonText('{"a":1,"\\u0061":2}')).toMatchObject({ ok: false, error: { code: 'DUPLICATE_KEY', path: '$' } });
+    expect(parseJsonText('{"s":"x:y\\":z\\\\","b":{"c":[{"d":1,"e":":","d":2}]}}')).toMatchObject({ ok: false, error: { code: 'DUPLICATE_KEY', path: '$.b.c[0]' } });
+    expect(parseJsonText('{"k\\\\":":","k":"\\\\","q\\"":{"k":"\\":"}}')).toEqual({ ok: true, value: { 'k\\': ':', k: '\\', 'q"': { k: '":' } } });
   });
 
   it('an object naming one key twice is refused with the key, its path, line and column', () => {

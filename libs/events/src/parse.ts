@@ -4,6 +4,7 @@ import { findJsonTextProblem } from './json-error';
 import { LOG_LIMITS, LogLimits } from './limits';
 import { SYSTEM_IDS, isSystemId } from './systems';
 import { findTextProblem } from './text-policy';
+import { Visit, pathOf } from './walk-path';
 import { GAME_VOCABULARIES } from './vocabularies';
 
 export type LogFormatErrorCode = 'MALFORMED_JSON' | 'DUPLICATE_KEY' | 'INVALID_TEXT' | 'INVALID_UTF8' | 'SCHEMA_VIOLATION' | 'LIMIT_EXCEEDED' | 'UNSUPPORTED_SYSTEM';
@@ -42,13 +43,25 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 
 /** Depth of nested arrays/objects, stopping as soon as `limit` is passed. Iterative: no stack overflow. */
 export function exceedsDepth(value: unknown, limit: number): string | null {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 1, path: '$' }];
+  // Only objects and arrays are visited: nothing else can be too deep.
+  if (value === null || typeof value !== 'object') return null;
+  const stack: (Visit & { depth: number })[] = [{ value, parent: null, key: '', depth: 1 }];
   while (stack.length > 0) {
-    const { value: v, depth, path } = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > limit) return path;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
-    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, depth: depth + 1, path: `${path}.${k}` });
+    const visit = stack.pop()!;
+    if (visit.depth > limit) return pathOf(visit, (path, key) => `${path}.${key}`);
+    const v = visit.value as object;
+    const depth = visit.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, parent: visit, key: i, depth });
+      }
+    } else {
+      for (const key of Object.keys(v)) {
+        const item = (v as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push({ value: item, parent: visit, key, depth });
+      }
+    }
   }
   return null;
 }
@@ -131,6 +144,9 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   } catch {
     syntaxOk = false;
   }
+  // Valid text names every key once when its parse holds as many keys as the text has key
+  // separators: the full scan, three times as slow as JSON.parse, then only runs to say where not.
+  if (syntaxOk && keySeparators(text) === keysIn(value)) return { ok: true, value };
   const problem = findJsonTextProblem(text);
   if (!syntaxOk || problem) {
     if (!problem || problem.kind === 'syntax') {
@@ -150,6 +166,48 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
     };
   }
   return { ok: true, value };
+}
+
+/** Colons outside strings: in valid JSON, one per object member. */
+function keySeparators(text: string): number {
+  let colons = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) colons++;
+    else if (c === 0x22) i = stringEnd(text, i);
+  }
+  return colons;
+}
+
+/** The offset of the quote closing the string opened at `start`: the next one not escaped. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+/** Own keys of every object in a parsed value. Iterative: any depth is safe. */
+function keysIn(value: unknown): number {
+  let keys = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const key in v) {
+      keys++;
+      const item = (v as Record<string, unknown>)[key];
+      if (item !== null && typeof item === 'object') stack.push(item);
+    }
+  }
+  return keys;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

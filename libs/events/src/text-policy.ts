@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Visit, pathOf } from './walk-path';
 
 /**
  * Cardlog's text policy, decided once for every string of every document and request body (keys
@@ -64,27 +65,37 @@ export function nameSchema(max = 200) {
  * Iterative, so any depth is safe; stops at the first problem.
  */
 export function findTextProblem(value: unknown): TextProblem | null {
-  const stack: { value: unknown; path: string }[] = [{ value, path: '$' }];
+  const stack: Visit[] = [{ value, parent: null, key: '' }];
   while (stack.length > 0) {
-    const { value: v, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const v = visit.value;
     if (typeof v === 'string') {
       const problem = textProblem(v);
-      if (problem) return { path, message: problem };
+      if (problem) return { path: pathOf(visit, memberPath), message: problem };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}[${i}]` });
+      for (let i = v.length - 1; i >= 0; i--) if (holdsText(v[i])) stack.push({ value: v[i], parent: visit, key: i });
       continue;
     }
     const keys = Object.keys(v);
     for (let k = keys.length - 1; k >= 0; k--) {
       const key = keys[k]!;
-      const keyPath = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
       const problem = textProblem(key);
-      if (problem) return { path: keyPath, message: `the key ${problem.replace(/^contains/, 'contains')}` };
-      stack.push({ value: (v as Record<string, unknown>)[key], path: keyPath });
+      if (problem) return { path: memberPath(pathOf(visit, memberPath), key), message: `the key ${problem}` };
+      const item = (v as Record<string, unknown>)[key];
+      if (holdsText(item)) stack.push({ value: item, parent: visit, key });
     }
   }
   return null;
+}
+
+/** Strings, objects and arrays: what can break the policy. */
+function holdsText(value: unknown): boolean {
+  return typeof value === 'string' || (value !== null && typeof value === 'object');
+}
+
+function memberPath(path: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }

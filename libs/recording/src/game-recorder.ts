@@ -26,7 +26,7 @@ import {
   replay,
   resolveHeader,
 } from '@cardlog/rules';
-import { EventStore, EventTooLargeError, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
+import { EncodedEventRows, EventStore, EventTooLargeError, NewEvent, WrongExpectedVersionError } from '@cardlog/store';
 import { Visibility, isVisibility } from './access';
 import { CatalogRepository } from './catalogs';
 import { newEventIds } from './event-ids';
@@ -34,7 +34,7 @@ import { RecordingError, conflict, forbidden, invalid, notFound } from './errors
 import { GameRow, streamIdOf } from './games-table';
 import { Principal, mayRecord } from './tokens';
 import { IN_THREAD, UploadPreparer } from './preparer';
-import { StorableGame, formatError, hashDocument, recordingError, storableGame } from './upload-preparation';
+import { StorableGame, formatError, hashDocument, recordingError, storableGame, toNewEvents } from './upload-preparation';
 
 export interface RecordOptions {
   readonly principal: Principal;
@@ -104,9 +104,8 @@ export class GameRecorder {
     const result = replayed;
 
     const gameId = randomUUID();
-    const events = this.toNewEvents(result.applied, options);
     try {
-      await this.store.transaction((tx) => this.storeGame(tx, gameId, storable, events, result.outcome, options));
+      await this.store.transaction((tx) => this.storeGame(tx, gameId, storable, result.rows, result.outcome, options));
     } catch (error) {
       if (error instanceof EventTooLargeError) throw eventTooLarge(error);
       // Two uploads of one game raced: the loser answers with the winner's game.
@@ -118,8 +117,9 @@ export class GameRecorder {
       if (unique.code === '23505' && unique.constraint_name === 'games_slot_idx') await this.checkTournamentFacts(storable);
       throw error;
     }
-    this.recorded(1 + events.length);
-    return { id: gameId, events: result.applied.length, outcome: result.outcome, created: true };
+    const events = result.rows.fields.length;
+    this.recorded(1 + events);
+    return { id: gameId, events, outcome: result.outcome, created: true };
   }
 
   /**
@@ -128,7 +128,7 @@ export class GameRecorder {
    */
   async storeReplayed(tx: TransactionSql, gameId: string, game: GameDocument | StorableGame, applied: readonly LogEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
     const storable = 'headerJson' in game ? game : storableGame(game);
-    await this.storeGame(tx, gameId, storable, this.toNewEvents(applied, options), outcome, options);
+    await this.storeGame(tx, gameId, storable, toNewEvents(applied, this.metadata(options)), outcome, options);
   }
 
   /**
@@ -137,11 +137,12 @@ export class GameRecorder {
    * header comes before the game's events in commit order, as the read models expect, the game's
    * stream exists before its row references it, and a failure of any fails the transaction.
    */
-  private async storeGame(tx: TransactionSql, gameId: string, storable: StorableGame, events: readonly NewEvent[], outcome: Outcome | null, options: RecordOptions): Promise<void> {
+  private async storeGame(tx: TransactionSql, gameId: string, storable: StorableGame, events: readonly NewEvent[] | EncodedEventRows, outcome: Outcome | null, options: RecordOptions): Promise<void> {
     const catalog = await this.headerCatalog(tx, storable);
+    const streamId = streamIdOf(gameId);
     await Promise.all([
       this.appendHeader(tx, gameId, storable, catalog, 'upload', options),
-      this.store.append(streamIdOf(gameId), 'no_stream', events, tx),
+      'fields' in events ? this.store.appendEncoded(streamId, 'no_stream', newEventIds(events.fields.length), events, this.metadata(options), tx) : this.store.append(streamId, 'no_stream', events, tx),
       this.insertGame(tx, gameId, storable, 'upload', outcome, options, storable.contentHash),
     ]);
   }
@@ -219,7 +220,7 @@ export class GameRecorder {
     if (produced.length === 0) return { version: current, appended: 0, outcome };
     try {
       const appended = await this.store.transaction(async (tx) => {
-        const result = await this.store.append(game.stream_id, expectedVersion, this.toNewEvents(produced, options), tx);
+        const result = await this.store.append(game.stream_id, expectedVersion, toNewEvents(produced, this.metadata(options)), tx);
         // The append holds the stream's lock, which closeGame takes too: a game closed meanwhile is seen here.
         const open = outcome
           ? await tx`update games set outcome = ${tx.json(outcome as never)}, ended_at = now() where game_id = ${gameId} and outcome is null returning 1`
@@ -409,17 +410,6 @@ export class GameRecorder {
   /** Who recorded, when, and as part of which request (the envelope's metadata). */
   private metadata(options: RecordOptions) {
     return { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
-  }
-
-  private toNewEvents(events: readonly LogEvent[], options: RecordOptions): NewEvent[] {
-    const metadata = this.metadata(options);
-    const ids = newEventIds(events.length);
-    return events.map((e, i) => ({
-      eventId: ids[i]!,
-      type: e.type,
-      data: e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload },
-      metadata,
-    }));
   }
 
   /** The header travels as an event too, so read models can be built from the event stream alone. */

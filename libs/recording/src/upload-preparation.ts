@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { GameDocument, LogEvent, LogFormatError, parseGameDocument } from '@cardlog/events';
 import { Catalog, Outcome, ReplayFailure, canonicalJson, findSystem, replay } from '@cardlog/rules';
+import { EncodedEventRows, NewEvent, encodeEventRows } from '@cardlog/store';
 import { RecordingError, RecordingErrorKind, invalid } from './errors';
+import { newEventIds } from './event-ids';
 
 /**
  * The CPU-heavy part of an upload, apart from everything that needs the database: parse and
@@ -33,11 +35,14 @@ export interface StorableGame {
   readonly contentHash: string;
 }
 
-export interface Replayed {
-  readonly applied: readonly LogEvent[];
-  readonly outcome: Outcome | null;
-  readonly failure?: ReplayFailure;
-}
+/**
+ * A replay that applied every event, with the events encoded as the store writes them (a text per
+ * event: structured clone copies each in one piece, where the events' object graph went field by
+ * field and the event loop then serialised it again); or the rule the first illegal event broke.
+ */
+export type Replayed =
+  | { readonly outcome: Outcome | null; readonly rows: EncodedEventRows; readonly failure?: undefined }
+  | { readonly failure: ReplayFailure };
 
 /** A refusal as data (it crosses a thread boundary); `recordingError` turns it back. */
 export interface Refusal {
@@ -80,7 +85,20 @@ function replayDocument(document: GameDocument, catalog: Catalog | undefined): R
   if (!system) return 'unsupported-system';
   if (typeof document.catalog === 'string' && !system.builtinCatalogs[document.catalog] && !catalog) return 'needs-catalog';
   const result = replay(document, { system, resolveCatalog: () => catalog });
-  return { applied: result.applied, outcome: result.outcome, ...(result.failure ? { failure: result.failure } : {}) };
+  if (result.failure) return { failure: result.failure };
+  // Event ids are chosen at the append: preparing is pure, in this thread or a worker alike.
+  return { outcome: result.outcome, rows: encodeEventRows(result.applied.map((e) => ({ type: e.type, data: storedData(e) }))) };
+}
+
+/** Log events as the store takes them: new event ids, and their data. */
+export function toNewEvents(events: readonly LogEvent[], metadata: Readonly<Record<string, unknown>>): NewEvent[] {
+  const ids = newEventIds(events.length);
+  return events.map((e, i) => ({ eventId: ids[i]!, type: e.type, data: storedData(e), metadata }));
+}
+
+/** A log event's data as stored: the acting seat and the payload. */
+function storedData(e: LogEvent): { player?: string; payload: unknown } {
+  return e.player === undefined ? { payload: e.payload } : { player: e.player, payload: e.payload };
 }
 
 /** What the store writes for `document`, computed once (uploads, tournament games and live games alike). */

@@ -22,6 +22,13 @@ describe('sameEvent', () => {
     }
   });
 
+  it('writes canonical JSON as it always has (stored games are found again by its hash)', () => {
+    const holed = [];
+    holed[1] = 1;
+    const value = { zeta: [3, { b: undefined, a: 'x"y' }, holed, [undefined, NaN, -0, Infinity, null]], é: { Z: true, a: false }, alpha: { nested: { c: 1.5, b: [] } }, '': 'empty' };
+    expect(canonicalJson(value)).toBe('{"":"empty","alpha":{"nested":{"b":[],"c":1.5}},"zeta":[3,{"a":"x\\"y"},[,1],[null,null,0,null,null]],"é":{"Z":true,"a":false}}');
+  });
+
   it('tells events apart by type and actor', () => {
     expect(sameEvent({ type: 'A', payload: {} }, { type: 'B', payload: {} })).toBe(false);
     expect(sameEvent({ type: 'A', player: 'p1', payload: {} }, { type: 'A', player: 'p2', payload: {} })).toBe(false);

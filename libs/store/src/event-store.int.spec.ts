@@ -5,7 +5,7 @@ import postgres, { Sql } from 'postgres';
 import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
 import { connectDatabase } from './database';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors';
-import { EventStore, NewEvent, START } from './event-store';
+import { EventStore, MAX_EVENT_BYTES, NewEvent, START, encodeEventRows } from './event-store';
 import { defaultMigrationsDir, loadMigrations, migrate } from './migrate';
 import { dumpSchema } from './schema-dump';
 
@@ -102,6 +102,22 @@ function eventStoreSuite(name: string, connect: () => Promise<Backend>, gate: (n
         await store.append(streamId, 'no_stream', [{ ...event('A'), metadata: shared }, { ...event('B'), metadata: shared }]);
         await store.append(streamId, 2, [{ ...event('C'), metadata: { actor: 'c' } }, { ...event('D'), metadata: undefined }]);
         expect((await store.readStream(streamId)).map((e) => e.metadata)).toEqual([{ actor: 'shared' }, { actor: 'shared' }, { actor: 'c' }, {}]);
+      });
+
+      it('events encoded beforehand are stored as an append stores them; one too large with its metadata is refused at the append', async () => {
+        const streamId = `game-${randomUUID()}`;
+        const metadata = { actor: 'encoded' };
+        const contents = [{ type: 'A', data: { x: 1 } }, { type: 'B', schemaVersion: 2, data: { nested: { y: [1, 2] } } }];
+        await expect(store.appendEncoded(streamId, 'no_stream', [randomUUID(), randomUUID()], encodeEventRows(contents), metadata)).resolves.toMatchObject({ version: 2, firstPosition: 1, duplicate: false });
+        expect((await store.readStream(streamId)).map((e) => [e.type, e.schemaVersion, e.data, e.metadata])).toEqual([
+          ['A', 1, { x: 1 }, metadata],
+          ['B', 2, { nested: { y: [1, 2] } }, metadata],
+        ]);
+        // Under the limit alone, over it once the metadata is known.
+        const rows = encodeEventRows([contents[0]!, { type: 'Big', data: 'x'.repeat(MAX_EVENT_BYTES - 40) }]);
+        const other = `game-${randomUUID()}`;
+        await expect(store.appendEncoded(other, 'no_stream', [randomUUID(), randomUUID()], rows, { actor: 'y'.repeat(100) })).rejects.toMatchObject({ name: 'EventTooLargeError', index: 1, type: 'Big' });
+        expect(await store.streamVersion(other)).toBe(0);
       });
 
       it('a stream created without events takes a no_stream append', async () => {

@@ -20,6 +20,20 @@ export interface NewEvent {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
+/** What an event holds apart from its id and metadata. */
+export type EventContent = Omit<NewEvent, 'eventId' | 'metadata'>;
+
+/**
+ * Events encoded ahead of their append, off the event loop (the upload's worker thread): each
+ * event's fields as JSON text, without the id and metadata the append gives them (see
+ * `encodeEventRows`).
+ */
+export interface EncodedEventRows {
+  readonly fields: readonly string[];
+  /** The events whose data is over half of MAX_EVENT_BYTES (in UTF-8 bytes): only they can pass it with the metadata. */
+  readonly large: readonly { readonly index: number; readonly type: string; readonly bytes: number }[];
+}
+
 export interface StoredEvent {
   readonly globalPosition: number;
   readonly streamId: string;
@@ -123,12 +137,28 @@ export class EventStore {
    */
   async append(streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], tx?: TransactionSql): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const batch = encodeEvents(streamId, events);
-    if (tx) return this.appendIn(tx, streamId, expected, events, batch);
-    return this.transaction((t) => this.appendIn(t, streamId, expected, events, batch));
+    return this.appendBatch(streamId, expected, encodeEvents(streamId, events), tx);
   }
 
-  private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, events: readonly NewEvent[], batch: EncodedEvents): Promise<AppendResult> {
+  /** `append` of events encoded beforehand (`encodeEventRows`), with their ids, each given `metadata`. */
+  async appendEncoded(streamId: string, expected: ExpectedVersion, eventIds: readonly string[], rows: EncodedEventRows, metadata: Readonly<Record<string, unknown>>, tx?: TransactionSql): Promise<AppendResult> {
+    if (eventIds.length === 0) throw new Error('append needs at least one event');
+    if (eventIds.length !== rows.fields.length) throw new Error(`${eventIds.length} event ids for ${rows.fields.length} events`);
+    const metadataJson = JSON.stringify(metadata);
+    const metadataBytes = Buffer.byteLength(metadataJson, 'utf8');
+    // Every event left out of `large` fits with metadata up to half the limit.
+    if (ENVELOPE_CHARS + metadataBytes > MAX_EVENT_BYTES / 2) throw new Error(`metadata of ${metadataBytes} bytes is too large for encoded events`);
+    const tooLarge = rows.large.find((e) => ENVELOPE_CHARS + e.bytes + metadataBytes > MAX_EVENT_BYTES);
+    if (tooLarge) throw new EventTooLargeError(streamId, tooLarge.index, tooLarge.type, ENVELOPE_CHARS + tooLarge.bytes + metadataBytes, MAX_EVENT_BYTES);
+    return this.appendBatch(streamId, expected, { eventIds, rowsJson: rowsJsonOf(eventIds, rows.fields), sharedMetadataJson: metadataJson }, tx);
+  }
+
+  private appendBatch(streamId: string, expected: ExpectedVersion, batch: EncodedEvents, tx: TransactionSql | undefined): Promise<AppendResult> {
+    if (tx) return this.appendIn(tx, streamId, expected, batch);
+    return this.transaction((t) => this.appendIn(t, streamId, expected, batch));
+  }
+
+  private async appendIn(tx: TransactionSql, streamId: string, expected: ExpectedVersion, batch: EncodedEvents): Promise<AppendResult> {
     if (expected === 'no_stream') {
       // A new stream (every upload) in one round trip: the stream's row is created, which holds it
       // as the lock below would, and the events go in with it. A stream that exists already
@@ -146,11 +176,11 @@ export class EventStore {
       // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
       tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`.execute(),
       tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`.execute(),
-      this.earlierAppendRows(tx, streamId, events),
+      this.earlierAppendRows(tx, streamId, batch.eventIds),
     ]);
     const version = Number(locked[0]!.version);
 
-    const duplicate = this.earlierAppend(streamId, events, earlier);
+    const duplicate = this.earlierAppend(streamId, batch.eventIds, earlier);
     if (duplicate) return duplicate;
 
     const expectedNumber = expected === 'no_stream' ? 0 : expected;
@@ -165,16 +195,14 @@ export class EventStore {
    * this append, so for a new stream (every upload) the lookup is a one-time filter that skips the
    * probes; ids taken in another stream are still refused, by the insert's unique index.
    */
-  private earlierAppendRows(tx: TransactionSql, streamId: string, events: readonly NewEvent[]) {
-    const ids = events.map((e) => e.eventId);
+  private earlierAppendRows(tx: TransactionSql, streamId: string, ids: readonly string[]) {
     return tx<EarlierRow[]>`
       select event_id, stream_id, stream_position, global_position from events
       where exists (select 1 from streams where stream_id = ${streamId} and version > 0) and event_id = any(${ids}::uuid[])`.execute();
   }
 
   /** The result of an earlier try of this very append, from the rows that already hold its event ids. */
-  private earlierAppend(streamId: string, events: readonly NewEvent[], found: readonly EarlierRow[]): AppendResult | null {
-    const ids = events.map((e) => e.eventId);
+  private earlierAppend(streamId: string, ids: readonly string[], found: readonly EarlierRow[]): AppendResult | null {
     if (found.length === 0) return null;
     const byId = new Map(found.map((r) => [r.event_id, r]));
     const rows = ids.map((id) => byId.get(id));
@@ -295,11 +323,12 @@ function announceWriter(tx: TransactionSql) {
 }
 
 /**
- * A batch of events as the insert takes it: one JSON array of rows, built here once (each event's
- * data is serialised once, and its size checked from that text). Metadata shared by the whole batch
- * (the recorder gives every event of an append the same object) is sent once, beside the rows.
+ * A batch of events as the insert takes it: one JSON array of rows, built once (each event's data
+ * is serialised once, and its size checked from that text). Metadata shared by the whole batch (the
+ * recorder gives every event of an append the same object) is sent once, beside the rows.
  */
 interface EncodedEvents {
+  readonly eventIds: readonly string[];
   readonly rowsJson: string;
   readonly sharedMetadataJson: string | null;
 }
@@ -311,17 +340,46 @@ function encodeEvents(streamId: string, events: readonly NewEvent[]): EncodedEve
   const first = events[0]!.metadata;
   const shared = events.every((e) => e.metadata === first);
   const sharedJson = shared ? JSON.stringify(first ?? {}) : null;
-  let rows = '[';
-  events.forEach((event, index) => {
+  const fields = events.map((event, index) => {
     const data = JSON.stringify(event.data) as string | undefined;
-    const metadata = sharedJson ?? JSON.stringify(event.metadata ?? {});
-    checkSize(streamId, index, event.type, data, metadata);
-    // A value JSON.stringify leaves out (undefined) leaves the column null, which the table refuses.
-    const dataField = data === undefined ? '' : `,"data":${data}`;
-    const metadataField = sharedJson === null ? `,"metadata":${metadata}` : '';
-    rows += `${index === 0 ? '' : ','}{"event_id":${JSON.stringify(event.eventId)},"type":${JSON.stringify(event.type)},"schema_version":${event.schemaVersion ?? 1}${dataField}${metadataField}}`;
+    const metadata = shared ? null : JSON.stringify(event.metadata ?? {});
+    checkSize(streamId, index, event.type, data, metadata ?? sharedJson!);
+    return fieldsOf(event, data, metadata);
   });
-  return { rowsJson: `${rows}]`, sharedMetadataJson: sharedJson };
+  const eventIds = events.map((e) => e.eventId);
+  return { eventIds, rowsJson: rowsJsonOf(eventIds, fields), sharedMetadataJson: sharedJson };
+}
+
+/**
+ * Events as `appendEncoded` takes them, their ids and metadata left for the append to give: what
+ * an upload's worker thread prepares, so the event loop only joins texts.
+ */
+export function encodeEventRows(events: readonly EventContent[]): EncodedEventRows {
+  const large: { index: number; type: string; bytes: number }[] = [];
+  const fields = events.map((event, index) => {
+    const data = JSON.stringify(event.data) as string | undefined;
+    // A UTF-16 unit is at most 3 bytes of UTF-8: only a text that long can be over half the limit.
+    if (data !== undefined && (ENVELOPE_CHARS + data.length) * 3 > MAX_EVENT_BYTES / 2) {
+      const bytes = Buffer.byteLength(data, 'utf8');
+      if (ENVELOPE_CHARS + bytes > MAX_EVENT_BYTES / 2) large.push({ index, type: event.type, bytes });
+    }
+    return fieldsOf(event, data, null);
+  });
+  return { fields, large };
+}
+
+/** One row's fields but its id, as JSON text (`data`: the event's data as JSON, `metadata`: its own, if not shared). */
+function fieldsOf(event: EventContent, data: string | undefined, metadata: string | null): string {
+  // A value JSON.stringify leaves out (undefined) leaves the column null, which the table refuses.
+  const dataField = data === undefined ? '' : `,"data":${data}`;
+  const metadataField = metadata === null ? '' : `,"metadata":${metadata}`;
+  return `"type":${JSON.stringify(event.type)},"schema_version":${event.schemaVersion ?? 1}${dataField}${metadataField}`;
+}
+
+function rowsJsonOf(eventIds: readonly string[], fields: readonly string[]): string {
+  let rows = '[';
+  for (let i = 0; i < fields.length; i++) rows += `${i === 0 ? '' : ','}{"event_id":${JSON.stringify(eventIds[i])},${fields[i]}}`;
+  return `${rows}]`;
 }
 
 function checkSize(streamId: string, index: number, type: string, data: string | undefined, metadata: string): void {
@@ -343,7 +401,9 @@ function insertEvents(tx: TransactionSql, streamId: string, version: number | nu
   const rows = tx`
     rows from (jsonb_to_recordset(${batch.rowsJson}::text::jsonb) as (event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb))
       with ordinality as r(event_id, type, schema_version, data, metadata, n)`;
-  const metadata = tx`coalesce(r.metadata, ${batch.sharedMetadataJson}::text::jsonb)`;
+  // The shared metadata in a subquery: converted once per statement (an InitPlan), where a cast of
+  // the parameter was converted again for every row under a generic plan (1–2 µs per event).
+  const metadata = tx`coalesce(r.metadata, (select ${batch.sharedMetadataJson}::text::jsonb))`;
   const inserted =
     version === null
       ? tx<InsertedRow[]>`
