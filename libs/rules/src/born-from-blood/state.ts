@@ -171,7 +171,8 @@ export function bucketOf(id: CardId): string {
  * What the in-place fold keeps beside a state it owns (`ownState` builds it from the state, the rules
  * in place keep it current): never part of the state. It hangs on the owned state as a non-enumerable
  * symbol property, so copies, JSON, snapshots and equality do not see it, and a state without one
- * (any state `evolve` made) is read the slow way.
+ * (any state `evolve` made) is read the slow way. Its flags stay true only if every writer keeps
+ * them: a lasting `until` goes through `lasting()`, a Burn through `burning()` (mutate.ts).
  */
 export interface FoldCache {
   /** Every bound card by id: one Map look-up instead of hashing the id into its bucket and probing that. */
