@@ -2,7 +2,7 @@
 // Type checking is a separate target (`tsc --noEmit`), so a build takes milliseconds.
 // Usage (from a project's folder): node ../../tools/build.mjs
 import { transformFile } from '@swc/core';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 const projectRoot = process.cwd();
@@ -21,7 +21,14 @@ const swcOptions = {
 };
 
 async function* walk(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (error.code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(path);
     else yield path;
@@ -31,7 +38,19 @@ async function* walk(dir) {
 // Specs and test helpers (any `testing/` folder under src) stay out of dist.
 const isTestOnly = (file) => /\.spec\.ts$/.test(file) || relative(srcDir, file).split(sep).includes('testing');
 
-await rm(outDir, { recursive: true, force: true });
+// dist/ is rebuilt in place, each file written beside its target and renamed over it, and files no
+// longer built are removed last. Another process may be running this project's dist/ meanwhile (the
+// test suite runs `npm run cardlog`, which rebuilds, beside suites that spawn the CLI and the API):
+// emptying dist/ first would let it find a module missing.
+const written = new Set();
+const tmpSuffix = `.tmp-${process.pid}`;
+async function put(target, write) {
+  await mkdir(dirname(target), { recursive: true });
+  await write(target + tmpSuffix);
+  await rename(target + tmpSuffix, target);
+  written.add(target);
+}
+
 let count = 0;
 for await (const file of walk(srcDir)) {
   const rel = relative(srcDir, file);
@@ -39,14 +58,14 @@ for await (const file of walk(srcDir)) {
     if (isTestOnly(file)) continue;
     const target = join(outDir, rel.replace(/\.ts$/, '.js'));
     const { code, map } = await transformFile(file, { ...swcOptions, filename: file, sourceFileName: relative(dirname(target), file) });
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
-    if (map) await writeFile(`${target}.map`, map);
+    await put(target, (path) => writeFile(path, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`));
+    if (map) await put(`${target}.map`, (path) => writeFile(path, map));
     count++;
   } else if (/\.(json|sql|html|css|svg)$/.test(file)) {
-    const target = join(outDir, rel);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(file, target);
+    await put(join(outDir, rel), (path) => copyFile(file, path));
   }
+}
+for await (const file of walk(outDir)) {
+  if (!written.has(file)) await rm(file, { force: true });
 }
 console.log(`built ${count} files into ${relative(process.cwd(), outDir) || outDir}`);

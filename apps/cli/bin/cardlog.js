@@ -5,7 +5,9 @@ let main;
 try {
   ({ main } = require('../dist/main.js'));
 } catch (error) {
-  if (error && error.code === 'MODULE_NOT_FOUND' && /dist[\\/]main\.js/.test(error.message)) {
+  // Only our own dist/main.js missing means "not built": a module missing further down names
+  // dist/main.js in its require stack, and must surface as itself.
+  if (error && error.code === 'MODULE_NOT_FOUND' && /dist[\\/]main\.js'/.test(String(error.message).split('\n')[0])) {
     console.error('cardlog: the CLI is not built yet; run `npx nx run cli:build` (or `npm run -s cardlog -- …`, which builds it)');
     process.exit(70);
   }
