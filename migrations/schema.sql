@@ -206,6 +206,13 @@ CREATE TABLE public.relay_checkpoints (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.relay_lock_holders (
+    lock_key bigint NOT NULL,
+    released boolean NOT NULL,
+    holder text NOT NULL,
+    acquired_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.rm_card_games (
     game_id uuid NOT NULL,
     seat text NOT NULL,
@@ -437,6 +444,9 @@ ALTER TABLE ONLY public.projection_progress
 
 ALTER TABLE ONLY public.relay_checkpoints
     ADD CONSTRAINT relay_checkpoints_pkey PRIMARY KEY (relay);
+
+ALTER TABLE ONLY public.relay_lock_holders
+    ADD CONSTRAINT relay_lock_holders_pkey PRIMARY KEY (lock_key);
 
 ALTER TABLE ONLY public.rm_card_games
     ADD CONSTRAINT rm_card_games_pkey PRIMARY KEY (game_id, seat, card_id);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase, redactUrl } from './database';
 
-jest.setTimeout(60_000);
+// Opening a folder runs PGlite's initdb on disk: seconds alone, over a minute with a load average of 18
+// on two cores (seen while five benchmarks ran beside the suite).
+jest.setTimeout(240_000);
 
 describe('embedded database folder lock', () => {
   it('refuses a folder another live process holds, naming it', async () => {

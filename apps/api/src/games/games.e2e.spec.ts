@@ -284,7 +284,6 @@ onBothDatabases('recording API', (databaseUrl) => {
       // The read models (statistics, open data) count it as finished, with that result, once the projector got there.
       const projected = () => db.sql<{ status: string; winner: string; end_reason: string; events: number }[]>`
         select status, winner, end_reason, events from rm_games where game_id = ${id} and status = 'finished'`;
-      // (On PostgreSQL the API's relay waits out its takeover delay before it first publishes.)
       const deadline = Date.now() + 60_000;
       while ((await projected()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const [row] = await projected();

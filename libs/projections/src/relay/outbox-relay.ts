@@ -24,6 +24,8 @@ export interface RelayOptions {
    * lost its lock (its backend died) notices before its next request and stops; this wait covers
    * the one request it may still have in flight, so the two never publish the same events.
    * It must exceed the longest publish (bounded by the producer's timeouts). Default 15 s.
+   * Skipped when the previous holder released the lock cleanly, or no relay ever held it
+   * (`relay_lock_holders`): then nothing can be in flight.
    */
   readonly takeoverDelayMs?: number;
   /**
@@ -114,6 +116,8 @@ export class OutboxRelay {
   private lockHolder: { pid: number; startedAt: string } | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly takeoverDelayMs: number;
+  /** A publish failed and none has succeeded since: the transport may still deliver it late. */
+  private publishUnsettled = false;
   private state: {
     active: boolean;
     checkpoint: Checkpoint;
@@ -218,9 +222,9 @@ export class OutboxRelay {
         await this.sleep(this.pollIntervalMs);
         continue;
       }
-      if (lock === 'acquired') {
+      if (lock.taken) {
         checkpointLoaded = false;
-        if (this.options.exclusive && this.takeoverDelayMs > 0) {
+        if (lock.fence) {
           // Fencing: a previous holder whose session died may still have one request in flight.
           await this.sleepFor(this.takeoverDelayMs);
           if (!this.running) break;
@@ -292,7 +296,9 @@ export class OutboxRelay {
   private async publishEvents(events: readonly StoredEvent[]): Promise<void> {
     try {
       await this.transport.publish(events);
+      this.publishUnsettled = false;
     } catch (error) {
+      this.publishUnsettled = true;
       if (!(error instanceof PublishError)) throw error;
       if (error.accepted > 0) await this.advance(events.slice(0, error.accepted));
       if (!error.refused) throw error.cause instanceof Error ? error.cause : error;
@@ -328,13 +334,16 @@ export class OutboxRelay {
     return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
   }
 
-  /** 'held' (already ours, or not exclusive), 'acquired' (just now), or 'waiting' (another has it). */
-  private async holdLock(): Promise<'held' | 'acquired' | 'waiting'> {
+  /**
+   * 'waiting' (another relay has the lock), or held: `taken` when just now, with `fence` when the
+   * takeover delay must be waited out first (see `takeoverDelayMs`).
+   */
+  private async holdLock(): Promise<'waiting' | { taken: boolean; fence: boolean }> {
     if (!this.options.exclusive) {
       this.state.active = true;
-      return 'held';
+      return { taken: false, fence: false };
     }
-    if (this.lockConnection) return 'held';
+    if (this.lockConnection) return { taken: false, fence: false };
     let connection: Sql | ReservedSql | null = null;
     try {
       connection = this.options.lockSession ?? (await this.sql.reserve());
@@ -347,12 +356,27 @@ export class OutboxRelay {
       }
       this.lockConnection = connection;
       this.lockHolder = { pid, startedAt: started_at };
+      // Only the lock's holder writes its row, so reading the last holder's word and leaving ours need no more locking.
+      const [row] = await connection<{ previous_released: boolean | null }[]>`
+        with previous as (select released from relay_lock_holders where lock_key = ${RELAY_LOCK})
+        insert into relay_lock_holders (lock_key, released, holder, acquired_at)
+        values (${RELAY_LOCK}, false, ${`${this.name} (backend ${pid})`}, now())
+        on conflict (lock_key) do update set released = false, holder = excluded.holder, acquired_at = excluded.acquired_at
+        returning (select released from previous) as previous_released`;
+      const fence = this.takeoverDelayMs > 0 && row?.previous_released === false;
       this.state.active = true;
-      this.logger.log(`relay ${this.name} holds the relay lock${this.takeoverDelayMs > 0 ? `; publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`);
-      return 'acquired';
+      this.logger.log(
+        `relay ${this.name} holds the relay lock${fence ? `; its last holder did not let go cleanly, so it publishes in ${this.takeoverDelayMs} ms` : ' and publishes'}`,
+      );
+      return { taken: true, fence };
     } catch (error) {
       // A connection whose socket is gone must not go back to the pool (see checkLock).
-      if (connection && !isConnectionError(error)) this.releaseSession(connection);
+      if (connection && !isConnectionError(error)) {
+        if (this.lockConnection === connection) await connection`select pg_advisory_unlock(${RELAY_LOCK})`.catch(() => undefined);
+        this.releaseSession(connection);
+      }
+      this.lockConnection = null;
+      this.lockHolder = null;
       this.state.lastError = (error as Error).message;
       return 'waiting';
     }
@@ -411,6 +435,11 @@ export class OutboxRelay {
     );
     if (!alive) return;
     try {
+      // Stopped with nothing in flight (stop() awaited the loop): the next holder need not wait.
+      // After a failed publish the transport may still deliver it, so the next holder waits.
+      if (!this.publishUnsettled) {
+        await connection`update relay_lock_holders set released = true where lock_key = ${RELAY_LOCK}`.catch(() => undefined);
+      }
       await connection`select pg_advisory_unlock(${RELAY_LOCK})`;
     } finally {
       this.releaseSession(connection);
