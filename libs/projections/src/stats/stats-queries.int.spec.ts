@@ -5,7 +5,8 @@ import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
 import { seedStatsFixture } from './stats.fixture';
 import { StatsReader } from './stats-queries';
 
-jest.setTimeout(60_000);
+// Migrating and seeding embedded PGlite takes seconds alone, over a minute at a load average of 25.
+jest.setTimeout(180_000);
 
 interface Backend {
   sql: Sql;

@@ -77,7 +77,7 @@ export class OwnKafka {
           await admin.disconnect();
         }
       },
-      90_000,
+      180_000,
       250,
     );
   }
