@@ -96,6 +96,20 @@ function eventStoreSuite(name: string, connect: () => Promise<Backend>, gate: (n
         expect(await store.streamVersion(streamId)).toBe(3);
       });
 
+      it('an append answers with each event’s global position, in stream order, as stored', async () => {
+        const streamId = `game-${randomUUID()}`;
+        const many = Array.from({ length: 300 }, (_, i) => event('N', { i }));
+        const created = await store.append(streamId, 'no_stream', many);
+        const more = await store.append(streamId, 300, many.slice(0, 5).map((e) => ({ ...e, eventId: randomUUID() })));
+        const encoded = `game-${randomUUID()}`;
+        const fromRows = await store.appendEncoded(encoded, 'no_stream', many.map(() => randomUUID()), encodeEventRows(many), { actor: 'rows' });
+        const stored = async (id: string) => (await store.readStream(id)).map((e) => e.globalPosition);
+        expect([...created.globalPositions, ...more.globalPositions]).toEqual(await stored(streamId));
+        expect(created.globalPositions).toHaveLength(300);
+        expect(more).toMatchObject({ version: 305, firstPosition: 301 });
+        expect(fromRows.globalPositions).toEqual(await stored(encoded));
+      });
+
       it('events of one append keep their own metadata, shared or not', async () => {
         const streamId = `game-${randomUUID()}`;
         const shared = { actor: 'shared' };

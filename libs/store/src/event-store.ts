@@ -125,7 +125,9 @@ export class EventStore {
   transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
     return inTransaction(this.sql, async (tx) => {
       // The lock goes out with the work's first statements, in one round trip, ahead of them.
-      const [, result] = await Promise.all([announceWriter(tx), work(tx)]);
+      const announced = announceWriter(tx);
+      ANNOUNCED.add(tx);
+      const [, result] = await Promise.all([announced, work(tx)]);
       return result;
     });
   }
@@ -163,8 +165,8 @@ export class EventStore {
       // A new stream (every upload) in one round trip: the stream's row is created, which holds it
       // as the lock below would, and the events go in with it. A stream that exists already
       // (created empty, or by another try of this append) takes the general way below.
-      const [, created] = await Promise.all([announceWriter(tx), insertOrExplain(streamId, insertEvents(tx, streamId, null, batch))]);
-      if (created.length > 0) return appended(streamId, 0, created);
+      const [, created] = await Promise.all([announceWriterOnce(tx), insertOrExplain(streamId, insertEvents(tx, streamId, null, batch))]);
+      if (created.count > 0) return appended(streamId, 0, created);
     }
     // Four statements, one round trip: each is sent as it is built (`execute`) and they run in this
     // order on the transaction's connection (postgres.js pipelines queries not awaited one by one), so the
@@ -172,7 +174,7 @@ export class EventStore {
     const [, , locked, earlier] = await Promise.all([
       // Cheap when `transaction` already did it; it matters for callers that began the transaction
       // themselves (they must not write before their first append, see `readAll`). Done above for a new stream.
-      expected === 'no_stream' ? null : announceWriter(tx),
+      expected === 'no_stream' ? null : announceWriterOnce(tx),
       // Lock the stream row (creating it at version 0): concurrent appends to one stream queue here.
       tx`insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing`.execute(),
       tx<{ version: string }[]>`select version from streams where stream_id = ${streamId} for update`.execute(),
@@ -314,6 +316,18 @@ export function commitHorizon(next: string, writers: readonly string[]): string 
 }
 
 /**
+ * Transactions begun by `EventStore.transaction`, whose first statement was `announceWriter`: an
+ * append inside one need not send it again (an upload appends twice; the lock is held until the end).
+ * A reserved connection is a new object for every reservation, so a mark never outlives its transaction.
+ */
+const ANNOUNCED = new WeakSet<object>();
+
+/** `announceWriter`, unless `transaction` already sent it on this transaction. */
+function announceWriterOnce(tx: TransactionSql) {
+  return ANNOUNCED.has(tx) ? null : announceWriter(tx);
+}
+
+/**
  * Marks the transaction as a writer of events before it has a transaction id (see readAll). Sent
  * at once (`execute`): statements built after it go after it. (An awaited query is sent a few
  * microtasks later, behind the ones executed meanwhile.)
@@ -404,35 +418,39 @@ function insertEvents(tx: TransactionSql, streamId: string, version: number | nu
   // The shared metadata in a subquery: converted once per statement (an InitPlan), where a cast of
   // the parameter was converted again for every row under a generic plan (1–2 µs per event).
   const metadata = tx`coalesce(r.metadata, (select ${batch.sharedMetadataJson}::text::jsonb))`;
+  // The positions come back as one row (each event's in stream order, as text), where a row per
+  // event cost the server a message each and the client a row each to parse.
   const inserted =
     version === null
-      ? tx<InsertedRow[]>`
-          with created as (insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing returning stream_id)
-          insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-          select c.stream_id, r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
-          from created c, ${rows}
-          order by r.n
-          returning global_position, stream_position`
-      : tx<InsertedRow[]>`
-          insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-          select ${streamId}, ${version}::bigint + r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
-          from ${rows}
-          order by r.n
-          returning global_position, stream_position`;
-  return inserted.execute();
+      ? tx<InsertedRows[]>`
+          with created as (insert into streams (stream_id) values (${streamId}) on conflict (stream_id) do nothing returning stream_id),
+          inserted as (
+            insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+            select c.stream_id, r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
+            from created c, ${rows}
+            order by r.n
+            returning global_position, stream_position)
+          select count(*)::int as count, array_to_string(array_agg(global_position order by stream_position), ',') as positions from inserted`
+      : tx<InsertedRows[]>`
+          with inserted as (
+            insert into events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+            select ${streamId}, ${version}::bigint + r.n, r.event_id, r.type, r.schema_version, r.data, ${metadata}
+            from ${rows}
+            order by r.n
+            returning global_position, stream_position)
+          select count(*)::int as count, array_to_string(array_agg(global_position order by stream_position), ',') as positions from inserted`;
+  return inserted.execute().then(([row]) => row!);
 }
 
-interface InsertedRow {
-  global_position: string;
-  stream_position: string;
+/** The rows an insert wrote: how many, and their global positions in stream order (comma-separated; null for none). */
+interface InsertedRows {
+  count: number;
+  positions: string | null;
 }
 
-function appended(streamId: string, version: number, inserted: readonly InsertedRow[]): AppendResult {
-  const globalPositions = inserted
-    .map((r) => ({ stream: Number(r.stream_position), global: Number(r.global_position) }))
-    .sort((a, b) => a.stream - b.stream)
-    .map((r) => r.global);
-  return { streamId, version: version + inserted.length, firstPosition: version + 1, globalPositions, duplicate: false };
+function appended(streamId: string, version: number, inserted: InsertedRows): AppendResult {
+  const globalPositions = inserted.positions === null ? [] : inserted.positions.split(',').map(Number);
+  return { streamId, version: version + inserted.count, firstPosition: version + 1, globalPositions, duplicate: false };
 }
 
 /** A concurrent writer may store one of these event ids between our check and our insert. */
