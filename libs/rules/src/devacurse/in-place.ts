@@ -15,9 +15,13 @@ export const devacurseInPlace: InPlaceFold<DvState> = {
   step(state, action) {
     const rule = checkAction(state, action);
     const d = ownedDraft(state);
-    const out: LogEvent[] = [action];
     applyEvent(d, action, rule);
-    for (let i = 0; i < MAX_DERIVED; i++) {
+    // Most actions (passes above all) derive nothing: the action alone, no list built for it.
+    const first = nextSystemEvent(state);
+    if (!first) return action;
+    const out: LogEvent[] = [action, first];
+    applyEvent(d, first);
+    for (let i = 1; i < MAX_DERIVED; i++) {
       const next = nextSystemEvent(state);
       if (!next) return out;
       out.push(next);
