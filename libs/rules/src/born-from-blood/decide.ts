@@ -12,7 +12,7 @@ import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decide
 import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents, quietFor } from './state-check';
+import { deriveEvents, gameEnd, quietFor } from './state-check';
 import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
@@ -52,14 +52,17 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
  * the same checks, then the same rules applied in place. An illegal action throws before anything
  * is written.
  */
-export function step(state: BfbState, action: LogEvent): LogEvent[] {
+export function step(state: BfbState, action: LogEvent): LogEvent | LogEvent[] {
   const event = validate(state, action);
   const quiet = quietFor(state, event);
   const draft = inPlace(state);
   applyEvent(draft, event);
+  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1):
+  // then, unless it ends the game, nothing is derived from it, and the action goes back alone.
+  const cleared = quiet || !draft.touched;
+  if (cleared && gameEnd(state, event) === undefined) return event;
   const events = [event];
-  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1).
-  deriveEvents(state, event, foldInPlace, quiet || !draft.touched, events);
+  deriveEvents(state, event, foldInPlace, cleared, events);
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
   const last = events[events.length - 1]!;
   if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
