@@ -185,9 +185,9 @@ export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
   if (d.fresh === null) {
     const current = p.zones[key];
     if (current !== undefined) return current;
-    // A new key: the field places kept for this player's zones are read again (`fieldPlaces`).
-    const cache = foldCacheOf(d.s);
-    if (cache !== undefined) cache.fieldPlaces[seat].zones = null;
+    // A new key comes last in the zones' order: a field place joins the kept ones there (`fieldPlaces`).
+    const places = foldCacheOf(d.s)?.fieldPlaces[seat];
+    if (places !== undefined && places.zones === p.zones && isFieldKey(key)) places.keys.push(key);
     return (p.zones[key] = []);
   }
   const zones = (p.zones = writable(d, p.zones, copyZones));

@@ -186,7 +186,7 @@ export interface FoldCache {
   /** False only while no Burn status has been set: the end of a turn then has nothing to tick. */
   burns: boolean;
   /** Per seat, its field places (`fieldPlaces`), and the `zones` object they were read from. */
-  readonly fieldPlaces: Record<Seat, { zones: object | null; keys: readonly ZoneKey[] }>;
+  readonly fieldPlaces: Record<Seat, { zones: object | null; keys: ZoneKey[] }>;
 }
 
 const FOLD_CACHE = Symbol('fold cache');
@@ -200,7 +200,7 @@ export function attachFoldCache(state: BfbState, cache: FoldCache): void {
 /**
  * The keys of a player's zones that are field places, in the order of `zones` (its keys' order): what
  * the walks over the field iterate instead of every zone. The fold cache keeps them while `zones` is
- * the same object and gains no key (`zone()` in mutate.ts forgets them when it adds one).
+ * the same object (`zone()` in mutate.ts, which adds a key in place, adds a field place to them).
  */
 export function fieldPlaces(state: BfbState, seat: Seat): readonly ZoneKey[] {
   const zones = state.players[seat].zones;
