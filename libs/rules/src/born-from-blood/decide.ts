@@ -12,7 +12,7 @@ import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decide
 import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents, quietFor } from './state-check';
+import { deriveEvents, gameEnd, quietFor } from './state-check';
 import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
@@ -40,7 +40,7 @@ const SETUP_STAGE: ReadonlyMap<string, BfbState['stage']> = new Map([
  * the events the rules derive from it. Throws RuleViolation for an illegal action.
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
+  const event = named(withoutSeq(action), validate(state, action));
   const quiet = quietFor(state, event);
   const events = [event];
   deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet, events);
@@ -52,14 +52,20 @@ export function decide(state: BfbState, action: LogEvent): LogEvent[] {
  * the same checks, then the same rules applied in place. An illegal action throws before anything
  * is written.
  */
-export function step(state: BfbState, action: LogEvent): LogEvent[] {
-  const event = validate(state, action);
+export function step(state: BfbState, action: LogEvent): LogEvent | LogEvent[] {
+  // The action itself is applied and handed back, not a copy naming its type with the rules' own
+  // string (as `decide` returns): the rules are given that string beside it (one object less per event).
+  const event = withoutSeq(action);
+  const type = validate(state, event);
   const quiet = quietFor(state, event);
   const draft = inPlace(state);
-  applyEvent(draft, event);
+  applyEvent(draft, event, type);
+  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1):
+  // then, unless it ends the game, nothing is derived from it, and the action goes back alone.
+  const cleared = quiet || !draft.touched;
+  if (cleared && gameEnd(state, event) === undefined) return event;
   const events = [event];
-  // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1).
-  deriveEvents(state, event, foldInPlace, quiet || !draft.touched, events);
+  deriveEvents(state, event, foldInPlace, cleared, events);
   // The state check's rounds were folded as they were found; GameEnded, last, is folded here.
   const last = events[events.length - 1]!;
   if (last.type === 'GameEnded') applyEvent(inPlace(state), last);
@@ -71,13 +77,12 @@ const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
   return state;
 };
 
-/** The checks of `decide` (§12.1 check order), reading the state only: the event to apply. */
-function validate(state: BfbState, action: LogEvent): LogEvent {
+/** The checks of `decide` (§12.1 check order), reading the state only: the event's type, as the rules' own string. */
+function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
   if (state.stage === 'ended') refuse('GAME_OVER', 'the game has ended', { result: state.result });
-  const event = shapeOf(action);
-  const type = event.type as BornFromBloodEventType;
-  const payload = event.payload as any;
-  const actor = event.player as Seat;
+  const type = shapeOf(action) as BornFromBloodEventType;
+  const payload = action.payload as any;
+  const actor = action.player as Seat;
   payloadFits(state, type, actor, payload);
   setupOrder(state, type, actor);
   knownCards(state, type, payload);
@@ -164,10 +169,11 @@ function validate(state: BfbState, action: LogEvent): LogEvent {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return event;
+  return type;
 }
 
 function withoutSeq(action: LogEvent): LogEvent {
+  if (!('seq' in action)) return action;
   const { seq: _seq, ...event } = action;
   return event;
 }
@@ -195,17 +201,16 @@ function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
 // the rules' own (interned) string, compared by identity (1.01–1.07× in three A/Bs).
 const TYPE_NAMES: ReadonlyMap<string, string> = new Map(Object.keys(bornFromBloodEvents).map((t) => [t, t]));
 
-/** The event naming its type with the rules' own string; schema-checked, so these are all its keys. */
-function named(event: LogEvent): LogEvent {
-  const type = TYPE_NAMES.get(event.type)!;
+/** The event naming its type with the rules' own string `type`; schema-checked, so these are all its keys. */
+function named(event: LogEvent, type: string): LogEvent {
   return 'player' in event ? { type, player: event.player, payload: event.payload } : { type, payload: event.payload };
 }
 
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns the event `named`. */
-function shapeOf(action: LogEvent): LogEvent {
-  const event = 'seq' in action ? withoutSeq(action) : action;
+/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns the type as the rules' own string. */
+function shapeOf(action: LogEvent): string {
+  const event = withoutSeq(action);
   const bare = EMPTY_PAYLOAD.get(action.type);
-  if ((bare && isBareEvent(event, bare)) || fitsShape(event)) return named(event);
+  if ((bare && isBareEvent(event, bare)) || fitsShape(event)) return TYPE_NAMES.get(event.type)!;
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
   const parsed = schema.safeParse(event);
@@ -215,7 +220,7 @@ function shapeOf(action: LogEvent): LogEvent {
     throw new RuleViolation('BAD_PAYLOAD', `${action.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
   }
   check(event.player === undefined || isSeat(event.player), 'BAD_PAYLOAD', `Born from Blood has seats p1 and p2 only, not ${event.player}`);
-  return named(event);
+  return TYPE_NAMES.get(event.type)!;
 }
 
 /**

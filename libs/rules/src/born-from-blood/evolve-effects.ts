@@ -6,7 +6,7 @@ import { untilOf } from './turn';
 import { recordUse, useKey } from './uses';
 
 /** Applies a §12.3 effect event to the draft's state. Like `evolve`, it never throws. */
-export function evolveEffect(d: Draft, event: LogEvent): void {
+export function evolveEffect(d: Draft, event: LogEvent, type: string = event.type): void {
   const payload = event.payload as any;
   const s = d.s;
   // BB-R52: an effect lasting while a source stays on the field, whose source is not in play, has already ended.
@@ -15,7 +15,7 @@ export function evolveEffect(d: Draft, event: LogEvent): void {
     const c = cardOf(s, source);
     if (!c || !inPlay(c)) return;
   }
-  switch (event.type) {
+  switch (type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
       return moveCard(d, m.cardId, posKey(m.to), m.position ? { position: m.position } : {});

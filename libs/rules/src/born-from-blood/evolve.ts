@@ -41,14 +41,15 @@ function apply(state: BfbState, event: LogEvent): BfbState {
 }
 
 /**
- * Applies one recorded event to the draft's state. Never throws: a stored event is a fact, and
+ * Applies one recorded event to the draft's state (`type`: the event's type, which the caller may
+ * give as the rules' own string to compare by identity). Never throws: a stored event is a fact, and
  * whatever it names that no longer fits is skipped rather than rejected (validation is `decide`'s job).
  */
-export function applyEvent(d: Draft, event: LogEvent): void {
+export function applyEvent(d: Draft, event: LogEvent, type: string = event.type): void {
   const payload = event.payload as any;
   const actor = event.player as Seat;
   const s = d.s;
-  switch (event.type) {
+  switch (type) {
     case 'MatchCreated': {
       const config = (payload as E.MatchCreated).config ?? {};
       s.stage = 'decks';
@@ -156,7 +157,7 @@ export function applyEvent(d: Draft, event: LogEvent): void {
       return;
     }
     default:
-      return evolveEffect(d, event);
+      return evolveEffect(d, event, type);
   }
 }
 

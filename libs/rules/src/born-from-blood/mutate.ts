@@ -16,6 +16,7 @@ import {
   bucketOf,
   cardOf,
   catalogOf,
+  fieldPlaces,
   foldCacheOf,
   hpOf,
   isFieldKey,
@@ -109,6 +110,7 @@ export function ownState(state: BfbState): BfbState {
     sourceEffects: attached((x) => 'whileOnField' in x.until),
     hosts: hostZones(s),
     burns: attached((x) => x.burn !== undefined),
+    fieldPlaces: { p1: { zones: null, keys: [] }, p2: { zones: null, keys: [] } },
   });
   return s;
 }
@@ -180,7 +182,14 @@ export function player(d: Draft, seat: Seat): WPlayer {
 /** A zone list of a player, writable (created empty when the player has none). */
 export function zone(d: Draft, seat: Seat, key: ZoneKey): CardId[] {
   const p = player(d, seat);
-  if (d.fresh === null) return (p.zones[key] ??= []);
+  if (d.fresh === null) {
+    const current = p.zones[key];
+    if (current !== undefined) return current;
+    // A new key comes last in the zones' order: a field place joins the kept ones there (`fieldPlaces`).
+    const places = foldCacheOf(d.s)?.fieldPlaces[seat];
+    if (places !== undefined && places.zones === p.zones && isFieldKey(key)) places.keys.push(key);
+    return (p.zones[key] = []);
+  }
   const zones = (p.zones = writable(d, p.zones, copyZones));
   const current = zones[key];
   if (current === undefined) return (zones[key] = made(d, []));
@@ -423,9 +432,10 @@ export function inPlayCards(state: BfbState): CardState[] {
       if (character?.zone === 'characterZone') cards.push(character);
     }
     const zones = p.zones;
-    for (const key in zones) {
-      const ids = zones[key]!;
-      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) cards.push(cardOf(state, ids[j]!)!);
+    const places = fieldPlaces(state, SEATS[i]!);
+    for (let z = 0; z < places.length; z++) {
+      const ids = zones[places[z]!]!;
+      for (let j = 0; j < ids.length; j++) cards.push(cardOf(state, ids[j]!)!);
     }
   }
   return cards;
@@ -458,9 +468,10 @@ export function pruneAttachments(d: Draft, expired: (until: Until) => boolean): 
       if (character?.zone === 'characterZone') pruneCard(d, character, expired);
     }
     const zones = p.zones;
-    for (const key in zones) {
-      const ids = zones[key]!;
-      if (ids.length > 0 && isFieldKey(key)) for (let j = 0; j < ids.length; j++) pruneCard(d, cardOf(s, ids[j]!)!, expired);
+    const places = fieldPlaces(s, SEATS[i]!);
+    for (let z = 0; z < places.length; z++) {
+      const ids = zones[places[z]!]!;
+      for (let j = 0; j < ids.length; j++) pruneCard(d, cardOf(s, ids[j]!)!, expired);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { BfbState, SEATS, Seat, cardOf, catalogOf, hpOf, inPlay, isFieldKey, onField, other } from './state';
+import { BfbState, SEATS, Seat, cardOf, catalogOf, fieldPlaces, hpOf, inPlay, onField, other } from './state';
 
 type Reason = 'hpZero' | 'hostLeft';
 
@@ -50,9 +50,11 @@ export function graveyardRound(state: BfbState): readonly { cardId: string; reas
   let found: Map<string, Reason> | undefined;
   for (let s = 0; s < SEATS.length; s++) {
     const zones = state.players[SEATS[s]!].zones;
-    for (const zone in zones) {
+    const places = fieldPlaces(state, SEATS[s]!);
+    for (let z = 0; z < places.length; z++) {
+      const zone = places[z]!;
       const ids = zones[zone]!;
-      if (ids.length === 0 || !isFieldKey(zone)) continue;
+      if (ids.length === 0) continue;
       for (let i = 0; i < ids.length; i++) {
         const card = cardOf(state, ids[i]!)!;
         // One catalog look-up per card: this scan follows every action that may change the field.
@@ -92,7 +94,8 @@ export function deriveEvents(after: BfbState, action: LogEvent, fold: (state: Bf
   if (ended) events.push({ type: 'GameEnded', payload: ended });
 }
 
-function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | undefined {
+/** GameEnded's payload when the game is over after `action` (state `state`), else undefined. */
+export function gameEnd(state: BfbState, action: LogEvent): Record<string, unknown> | undefined {
   const actor = action.player as Seat;
   if (action.type === 'Concede') return { winner: other(actor), reason: 'concede' };
   if (state.stage !== 'playing') return undefined;

@@ -185,6 +185,8 @@ export interface FoldCache {
   hosts: boolean;
   /** False only while no Burn status has been set: the end of a turn then has nothing to tick. */
   burns: boolean;
+  /** Per seat, its field places (`fieldPlaces`), and the `zones` object they were read from. */
+  readonly fieldPlaces: Record<Seat, { zones: object | null; keys: ZoneKey[] }>;
 }
 
 const FOLD_CACHE = Symbol('fold cache');
@@ -193,6 +195,29 @@ export const foldCacheOf = (state: BfbState): FoldCache | undefined => (state as
 
 export function attachFoldCache(state: BfbState, cache: FoldCache): void {
   Object.defineProperty(state, FOLD_CACHE, { value: cache });
+}
+
+/**
+ * The keys of a player's zones that are field places, in the order of `zones` (its keys' order): what
+ * the walks over the field iterate instead of every zone. The fold cache keeps them while `zones` is
+ * the same object (`zone()` in mutate.ts, which adds a key in place, adds a field place to them).
+ */
+export function fieldPlaces(state: BfbState, seat: Seat): readonly ZoneKey[] {
+  const zones = state.players[seat].zones;
+  const cache = foldCacheOf(state);
+  if (cache === undefined) return fieldKeysOf(zones);
+  const places = cache.fieldPlaces[seat];
+  if (places.zones !== zones) {
+    places.keys = fieldKeysOf(zones);
+    places.zones = zones;
+  }
+  return places.keys;
+}
+
+function fieldKeysOf(zones: PlayerState['zones']): ZoneKey[] {
+  const keys: ZoneKey[] = [];
+  for (const zone in zones) if (isFieldKey(zone)) keys.push(zone);
+  return keys;
 }
 
 /** Card ids are user input: only a bucket's own entries count (an id may be `constructor` or `__proto__`). */
@@ -346,9 +371,9 @@ export function characterBlock(state: BfbState, seat: Seat): number {
   const character = player.characterId ? cardOf(state, player.characterId) : undefined;
   let total = character ? block(state, character) : 0;
   const zones = player.zones;
-  for (const zone in zones) {
-    const ids = zones[zone]!;
-    if (ids.length === 0 || !isFieldKey(zone)) continue;
+  const places = fieldPlaces(state, seat);
+  for (let z = 0; z < places.length; z++) {
+    const ids = zones[places[z]!]!;
     for (let i = 0; i < ids.length; i++) {
       const card = cardOf(state, ids[i]!)!;
       const entry = catalogOf(state, card);

@@ -18,7 +18,7 @@ import {
   cardOf,
 } from '../state';
 import { useKey } from '../uses';
-import { check, noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
+import { noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 /** §9.1, §9.2 step 1 and §9.6. */
 export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): void {
@@ -68,20 +68,22 @@ export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.
   if (!(battle && battle.step === 'defend')) refuse('WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
   const ids = declare.defenderIds;
   if (ids.length === 0) return;
+  // The refusals' messages and details are built only for a refused action (this runs on every attack).
   const defenders = ids.map((id) => cardOf(state, id)!);
-  defenders.forEach((d, i) => {
+  for (let i = 0; i < defenders.length; i++) {
+    const d = defenders[i]!;
     const legal = d.owner === actor && onField(d) && catalogOf(state, d).type === 'Mercenary' && ids.indexOf(d.id) === i;
-    check(legal, 'BAD_DEFENDER', `${d.id} cannot defend: only ${actor}'s Mercenaries on the field, each once (BB-R12)`, { cardId: d.id });
-  });
-  for (const d of defenders) check(!hasStatus(d, 'stun'), 'STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
-  for (const d of defenders) check(!hasStatus(d, 'deep'), 'DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
+    if (!legal) refuse('BAD_DEFENDER', `${d.id} cannot defend: only ${actor}'s Mercenaries on the field, each once (BB-R12)`, { cardId: d.id });
+  }
+  for (const d of defenders) if (hasStatus(d, 'stun')) refuse('STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
+  for (const d of defenders) if (hasStatus(d, 'deep')) refuse('DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
   const attacker = cardOf(state, battle.attackerId)!;
   if (hasKeyword(state, attacker, 'Skybound')) {
     for (const d of defenders) {
-      check(hasKeyword(state, d, 'AntiAir'), 'SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
+      if (!hasKeyword(state, d, 'AntiAir')) refuse('SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
     }
   }
-  check(!cannotBePrevented(state, battle), 'CANNOT_BE_PREVENTED', 'this attack cannot be prevented: no defenders may be declared');
+  if (cannotBePrevented(state, battle)) refuse('CANNOT_BE_PREVENTED', 'this attack cannot be prevented: no defenders may be declared');
 }
 
 /** §9.2 step 4 and BB-R8: shares sum to D; only Pierce reaches the Character, after lethal on each defender. */
@@ -89,34 +91,32 @@ export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.Assig
   turnPlayerOnly(state, actor, 'assign damage');
   stackEmpty(state);
   const battle = state.battle;
-  check(battle && battle.step === 'assign', 'WRONG_STEP', 'no battle is waiting for damage assignment', { step: battle?.step });
+  if (!(battle && battle.step === 'assign')) refuse('WRONG_STEP', 'no battle is waiting for damage assignment', { step: battle?.step });
   const shares = Object.entries(assign.shares);
   for (const [id] of shares) {
-    check(battle.defenders.includes(id), 'NOT_A_DEFENDER', `${id} is not one of the remaining defenders`, { cardId: id, defenders: battle.defenders });
+    if (!battle.defenders.includes(id)) refuse('NOT_A_DEFENDER', `${id} is not one of the remaining defenders`, { cardId: id, defenders: battle.defenders });
   }
-  check(
-    shares.every(([, v]) => v >= 0) && assign.toCharacter >= 0,
-    'ASSIGNMENT_NEGATIVE',
-    'damage shares are never negative',
-  );
+  if (!(shares.every(([, v]) => v >= 0) && assign.toCharacter >= 0)) refuse('ASSIGNMENT_NEGATIVE', 'damage shares are never negative');
   const pierce = hasPierce(state, battle);
-  check(assign.toCharacter === 0 || pierce, 'NO_PIERCE', 'without Pierce no damage reaches the Character once defenders are declared (BB-R8)', {
-    toCharacter: assign.toCharacter,
-  });
+  if (!(assign.toCharacter === 0 || pierce)) {
+    refuse('NO_PIERCE', 'without Pierce no damage reaches the Character once defenders are declared (BB-R8)', { toCharacter: assign.toCharacter });
+  }
   const damage = battleDamage(state, battle);
   const total = shares.reduce((sum, [, v]) => sum + v, 0) + assign.toCharacter;
   if (battle.defenders.length > 0 || pierce) {
-    check(total === damage, 'ASSIGNMENT_SUM', `the shares sum to ${total}; the attack deals ${damage}`, { total, damage });
+    if (total !== damage) refuse('ASSIGNMENT_SUM', `the shares sum to ${total}; the attack deals ${damage}`, { total, damage });
   }
   if (assign.toCharacter > 0) {
     for (const id of battle.defenders) {
       const need = lethal(state, cardOf(state, id)!);
       const got = Object.prototype.hasOwnProperty.call(assign.shares, id) ? (assign.shares[id] ?? 0) : 0;
-      check(got >= need, 'PIERCE_NEEDS_LETHAL', `${id} gets ${got}, below its lethal ${need}: Pierce reaches the Character only past lethal on every defender`, {
-        cardId: id,
-        share: got,
-        lethal: need,
-      });
+      if (!(got >= need)) {
+        refuse('PIERCE_NEEDS_LETHAL', `${id} gets ${got}, below its lethal ${need}: Pierce reaches the Character only past lethal on every defender`, {
+          cardId: id,
+          share: got,
+          lethal: need,
+        });
+      }
     }
   }
 }

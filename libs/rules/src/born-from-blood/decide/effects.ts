@@ -15,11 +15,12 @@ import {
   posKey,
   cardOf,
 } from '../state';
-import { check } from './guards';
+import { check, refuse } from './guards';
 import { checkUsable } from './play';
 
-const onFieldOrCharacter = (card: CardState) =>
-  check(inPlay(card), 'CARD_NOT_ON_FIELD', `${card.id} is neither on the field nor a Character`, { cardId: card.id, zone: card.zone });
+const onFieldOrCharacter = (card: CardState) => {
+  if (!inPlay(card)) refuse('CARD_NOT_ON_FIELD', `${card.id} is neither on the field nor a Character`, { cardId: card.id, zone: card.zone });
+};
 
 function durationFits(state: BfbState, duration: E.Duration): void {
   check(duration !== 'thisBattle' || state.battle !== undefined, 'WRONG_STEP', "a 'thisBattle' effect needs an open battle");
@@ -34,9 +35,9 @@ export function decideEffect(state: BfbState, type: string, payload: any): void 
       const c = card(m.cardId);
       const from = posKey(m.from);
       const to = posKey(m.to);
-      check(c.zone === from, 'CARD_NOT_IN_ZONE', `${c.id} is not in ${from}`, { cardId: c.id, from });
+      if (c.zone !== from) refuse('CARD_NOT_IN_ZONE', `${c.id} is not in ${from}`, { cardId: c.id, from });
       checkDestination(state, c, to);
-      if (isFieldKey(to) && to !== from) check(hasRoom(state, c.owner, to), 'SLOT_FULL', `no free place in ${to}`, { to });
+      if (isFieldKey(to) && to !== from && !hasRoom(state, c.owner, to)) refuse('SLOT_FULL', `no free place in ${to}`, { to });
       return;
     }
     case 'DealDamage': {

@@ -15,7 +15,7 @@ import {
   cardOf,
 } from '../state';
 import { useKey } from '../uses';
-import { check, isMainPhase, noBattle, priorityIfStacked, refuse, stackEmpty, turnPlayerOnly } from './guards';
+import { isMainPhase, noBattle, priorityIfStacked, refuse, stackEmpty, turnPlayerOnly } from './guards';
 
 export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): void {
   const card = cardOf(state, play.cardId)!;
@@ -73,7 +73,7 @@ const OWN_TURN_KINDS = new Set(['order', 'endPhase', 'other']);
 export function decideActivateAbility(state: BfbState, actor: Seat, act: E.ActivateAbility): void {
   const card = cardOf(state, act.cardId)!;
   const ab = abilityOf(state, card, act.abilityId);
-  check(ab, 'UNKNOWN_ABILITY', `${catalogOf(state, card).name} has no ability "${act.abilityId}"`, { cardId: card.id, abilityId: act.abilityId });
+  if (!ab) refuse('UNKNOWN_ABILITY', `${catalogOf(state, card).name} has no ability "${act.abilityId}"`, { cardId: card.id, abilityId: act.abilityId });
   if (OWN_TURN_KINDS.has(ab.kind)) turnPlayerOnly(state, actor, `use ${ab.kind} abilities`);
   if (ab.kind === 'pray') {
     priorityIfStacked(state, actor);
@@ -82,41 +82,38 @@ export function decideActivateAbility(state: BfbState, actor: Seat, act: E.Activ
     noBattle(state);
   }
   if (ab.kind === 'order' || ab.kind === 'other') {
-    check(isMainPhase(state), 'WRONG_PHASE', `${ab.kind} abilities are used in your Main or Second Main Phase`, { phase: state.phase }); // BB-R16
+    if (!isMainPhase(state)) refuse('WRONG_PHASE', `${ab.kind} abilities are used in your Main or Second Main Phase`, { phase: state.phase }); // BB-R16
   } else if (ab.kind === 'endPhase') {
-    check(state.phase === 'end' && !state.handCheckDone, 'WRONG_PHASE', 'End Phase Actions come in the End Phase, before the hand check', {
-      phase: state.phase,
-      handCheckDone: state.handCheckDone,
-    }); // BB-R26
+    if (!(state.phase === 'end' && !state.handCheckDone)) {
+      refuse('WRONG_PHASE', 'End Phase Actions come in the End Phase, before the hand check', { phase: state.phase, handCheckDone: state.handCheckDone }); // BB-R26
+    }
   }
-  check(card.owner === actor && inPlay(card), 'CARD_NOT_ON_FIELD', `${card.id} is neither on ${actor}'s field nor their Character`, { cardId: card.id });
-  check(ab.kind !== 'triggered' && ab.kind !== 'continuous', 'NOT_ACTIVATABLE', `${ab.id} is ${ab.kind}: it is never activated`, { abilityId: ab.id });
+  if (!(card.owner === actor && inPlay(card))) refuse('CARD_NOT_ON_FIELD', `${card.id} is neither on ${actor}'s field nor their Character`, { cardId: card.id });
+  if (ab.kind === 'triggered' || ab.kind === 'continuous') refuse('NOT_ACTIVATABLE', `${ab.id} is ${ab.kind}: it is never activated`, { abilityId: ab.id });
   checkUsable(card, ab);
   const cost = act.costOverride?.amount ?? ab.nCost ?? 0;
-  check(state.players[actor].n >= cost, 'INSUFFICIENT_N', `${ab.id} costs ${cost} N; ${actor} has ${state.players[actor].n}`, { cost });
+  if (!(state.players[actor].n >= cost)) refuse('INSUFFICIENT_N', `${ab.id} costs ${cost} N; ${actor} has ${state.players[actor].n}`, { cost });
 }
 
 /** STUNNED, SILENCED, ON_COOLDOWN, LIMIT_REACHED for an ability use (BB-R14, BB-R15, BB-R37). */
 export function checkUsable(card: CardState, ab: NonNullable<ReturnType<typeof abilityOf>>, statuses = true): void {
   if (statuses) {
-    check(!hasStatus(card, 'stun'), 'STUNNED', `${card.id} is Stunned`, { cardId: card.id });
-    check(!hasStatus(card, 'silence'), 'SILENCED', `${card.id} is Silenced`, { cardId: card.id });
+    if (hasStatus(card, 'stun')) refuse('STUNNED', `${card.id} is Stunned`, { cardId: card.id });
+    if (hasStatus(card, 'silence')) refuse('SILENCED', `${card.id} is Silenced`, { cardId: card.id });
   }
   const key = useKey('ability', ab);
   const remaining = card.obj?.cd[key]?.remaining ?? 0;
-  check(remaining === 0, 'ON_COOLDOWN', `${ab.id} is on cooldown (${remaining} more)`, { cardId: card.id, abilityId: ab.id, remaining });
+  if (remaining !== 0) refuse('ON_COOLDOWN', `${ab.id} is on cooldown (${remaining} more)`, { cardId: card.id, abilityId: ab.id, remaining });
   const used = ab.limit === 'oncePerTurn' ? (card.obj?.usedThisTurn.includes(key) ?? false) : ab.limit === 'oncePerGame' ? card.usedThisGame.includes(key) : false;
-  check(!used, 'LIMIT_REACHED', `${ab.id} can be used ${ab.limit === 'oncePerTurn' ? 'once per turn' : 'once per game'}`, { abilityId: ab.id });
+  if (used) refuse('LIMIT_REACHED', `${ab.id} can be used ${ab.limit === 'oncePerTurn' ? 'once per turn' : 'once per game'}`, { abilityId: ab.id });
 }
 
 export function decideSellCard(state: BfbState, actor: Seat, sell: E.SellCard): void {
   turnPlayerOnly(state, actor, 'sell cards');
   stackEmpty(state);
   noBattle(state);
-  check(isMainPhase(state), 'WRONG_PHASE', 'cards are sold in your Main or Second Main Phase', { phase: state.phase });
+  if (!isMainPhase(state)) refuse('WRONG_PHASE', 'cards are sold in your Main or Second Main Phase', { phase: state.phase });
   const card = cardOf(state, sell.cardId)!;
-  check(card.owner === actor && onField(card), 'NOT_SELLABLE', `${card.id} is not on ${actor}'s field`, { cardId: card.id });
-  check(card.obj!.enteredTurn < state.turn, 'SELL_TOO_EARLY', `${card.id} entered the field this turn: sell it from your next turn on`, {
-    cardId: card.id,
-  }); // BB-R1
+  if (!(card.owner === actor && onField(card))) refuse('NOT_SELLABLE', `${card.id} is not on ${actor}'s field`, { cardId: card.id });
+  if (!(card.obj!.enteredTurn < state.turn)) refuse('SELL_TOO_EARLY', `${card.id} entered the field this turn: sell it from your next turn on`, { cardId: card.id }); // BB-R1
 }

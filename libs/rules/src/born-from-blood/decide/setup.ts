@@ -2,7 +2,7 @@ import type * as E from '@cardlog/events';
 import { deckViolations } from '../deck-validation';
 import { drawAll } from '../mutate';
 import { BfbState, Seat, cardOf } from '../state';
-import { check } from './guards';
+import { check, refuse } from './guards';
 
 /** §5 setup events, after the stage check (SETUP_ORDER) done for every event. */
 export function decideSetup(state: BfbState, type: string, actor: Seat, payload: any): void {
@@ -22,21 +22,19 @@ export function decideSetup(state: BfbState, type: string, actor: Seat, payload:
     case 'OpeningHandDrawn': {
       const ids = (payload as E.OpeningHandDrawn).cardIds;
       const drawn = drawAll(state.players[actor].deck, ids);
-      check('deck' in drawn, 'CARD_NOT_DRAWABLE', `${ids['failAt' in drawn ? drawn.failAt : 0]} cannot be drawn from ${actor}'s deck`, {
-        cardId: 'failAt' in drawn ? ids[drawn.failAt] : undefined,
-      });
-      check(ids.length === 7, 'WRONG_DRAW_COUNT', `an opening hand is 7 cards, not ${ids.length}`, { count: ids.length });
+      if ('failAt' in drawn) refuse('CARD_NOT_DRAWABLE', `${ids[drawn.failAt]} cannot be drawn from ${actor}'s deck`, { cardId: ids[drawn.failAt] });
+      if (ids.length !== 7) refuse('WRONG_DRAW_COUNT', `an opening hand is 7 cards, not ${ids.length}`, { count: ids.length });
       return;
     }
     case 'Mulligan': {
       const m = payload as E.Mulligan;
       const first = state.firstPlayer ?? 'p1';
-      check(actor === first || state.players[first].mulliganDone, 'NOT_YOUR_DECISION', `the first player (${first}) decides on a mulligan first`);
-      check(!state.players[actor].mulliganDone, 'MULLIGAN_DONE', `${actor} has already taken their mulligan`);
+      if (!(actor === first || state.players[first].mulliganDone)) refuse('NOT_YOUR_DECISION', `the first player (${first}) decides on a mulligan first`);
+      if (state.players[actor].mulliganDone) refuse('MULLIGAN_DONE', `${actor} has already taken their mulligan`);
       const hand = state.players[actor].zones['hand'] ?? [];
       const seen = new Set<string>();
       for (const id of m.cardIds) {
-        check(hand.includes(id) && !seen.has(id), 'CARD_NOT_IN_HAND', `${id} is not in ${actor}'s hand`, { cardId: id });
+        if (!(hand.includes(id) && !seen.has(id))) refuse('CARD_NOT_IN_HAND', `${id} is not in ${actor}'s hand`, { cardId: id });
         seen.add(id);
       }
       const deck = state.players[actor].deck;
@@ -46,9 +44,9 @@ export function decideSetup(state: BfbState, type: string, actor: Seat, payload:
         const id = m.drawnCardIds[drawn.failAt];
         check(false, 'CARD_NOT_DRAWABLE', `${id} cannot be drawn: it is not next in ${actor}'s deck once the mulligan cards are under`, { cardId: id });
       }
-      check(m.drawnCardIds.length === m.cardIds.length, 'WRONG_DRAW_COUNT', `a mulligan draws as many cards as it put under (${m.cardIds.length})`, {
-        expected: m.cardIds.length,
-      });
+      if (m.drawnCardIds.length !== m.cardIds.length) {
+        refuse('WRONG_DRAW_COUNT', `a mulligan draws as many cards as it put under (${m.cardIds.length})`, { expected: m.cardIds.length });
+      }
       return;
     }
     default:

@@ -35,7 +35,7 @@ export function decideDiscardToHandLimit(state: BfbState, actor: Seat, discard: 
   const hand = state.players[actor].zones['hand'] ?? [];
   const seen = new Set<string>();
   for (const id of discard.cardIds) {
-    check(hand.includes(id) && !seen.has(id), 'CARD_NOT_IN_HAND', `${id} is not in ${actor}'s hand`, { cardId: id });
+    if (!(hand.includes(id) && !seen.has(id))) refuse('CARD_NOT_IN_HAND', `${id} is not in ${actor}'s hand`, { cardId: id });
     seen.add(id);
   }
   const expected = hand.length - 8;
