@@ -5,6 +5,7 @@ import { DEMO_CATALOG_ID, DEMO_DECKS, DeckList, demoCatalog, registrationFor } f
 import { BfbState, Seat, deckSize, other, cardOf } from '../state';
 import { ATTACKS_ON_PLAY, BotMemory, Candidate, candidates } from './bot';
 import { followUps } from './effects';
+import { copyEvent } from '../../copy-event';
 import { Prng } from '../../prng';
 
 export const RULES_VERSION = '1';
@@ -78,7 +79,8 @@ export function simulateGame(
   const apply = (produced: readonly LogEvent[]) => {
     for (const e of produced) {
       state = system.evolve(state, e);
-      events.push(e);
+      // A copy, not the rules' own object: see copyEvent.
+      events.push(copyEvent(e));
       if (keepStates) states.push(state);
     }
   };

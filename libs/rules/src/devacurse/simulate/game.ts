@@ -1,4 +1,5 @@
 import type { GameContext, GameDocument, LogEvent } from '@cardlog/events';
+import { copyEvent } from '../../copy-event';
 import { Prng } from '../../prng';
 import { RuleViolation } from '../../rule-violation';
 import type { GameSystem } from '../../game-system';
@@ -57,7 +58,7 @@ export function simulateDevacurse(system: GameSystem<DvState>, options: DvSimOpt
       // what it builds lives long, and a document kept (as the bench keeps 200) taught the sites of
       // the rules' derived events to build straight into the old generation, where a replay in the
       // same process then put every event it derived and threw away (its replay ran at half speed).
-      events.push(structuredClone(e));
+      events.push(copyEvent(e));
     }
   };
   seats.forEach((seat, i) => {
