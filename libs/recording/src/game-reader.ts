@@ -184,9 +184,18 @@ export class GameReader {
     const view = options.view ?? 'spectator';
     const seats = held.players.map((p) => p.seat);
     const validView = isViewer(view) && !(/^p\d+$/.test(view) && !seats.includes(view));
-    // Taken before the facts arrive, dropped unread unless every check below passes.
-    const early = validView && options.step !== undefined && Number.isInteger(options.step) && options.step >= 0 && options.step <= known ? this.boardOf(held, options.step) : undefined;
-    const earlyView = early ? held.system.view(early.state, view as Viewer) : undefined;
+    // Taken before the facts arrive, dropped unread unless every check below passes; whatever it
+    // might throw is left for after them, so a refused reader learns nothing from it.
+    let early: { state: unknown; folded: number } | undefined;
+    let earlyView: unknown;
+    if (validView && options.step !== undefined && Number.isInteger(options.step) && options.step >= 0 && options.step <= known) {
+      try {
+        early = this.boardOf(held, options.step);
+        earlyView = held.system.view(early.state, view as Viewer);
+      } catch {
+        early = earlyView = undefined;
+      }
+    }
     const facts = await pending;
     if (!facts) {
       this.finished.forget(held.gameId);
@@ -219,7 +228,7 @@ export class GameReader {
       view,
       folded: board.folded,
       outcome: step === total ? held.outcome : held.system.outcome(board.state),
-      state: earlyView ?? held.system.view(board.state, view as Viewer),
+      state: early ? earlyView : held.system.view(board.state, view as Viewer),
     };
   }
 
