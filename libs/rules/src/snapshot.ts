@@ -8,7 +8,8 @@
  * state has one of a few) is listed once in `$shapes`, and an object is written as an array of its
  * shape's index and its values. A card's keys were most of a snapshot's bytes, and every byte is
  * serialised, sent, checked and compressed by the server, and read back by a seek. The encoded value
- * is a new tree (it shares only strings): serialise it whenever convenient.
+ * shares the state's arrays that hold only strings and numbers (lists of card ids, mostly) and starts
+ * with a string: serialise it before the state is changed in place.
  *
  * The format, as JSON:
  *   - `{ "$shapes": [[key, …], …], field: value, … }` for a state that is an object, a field
@@ -74,10 +75,22 @@ class Shapes {
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
       const n = value.length;
-      if (n === 0) return [];
-      const first = this.encode(value[0]);
-      const escape = typeof first === 'number' || first === ARRAY;
-      const out: unknown[] = escape ? [ARRAY, first] : [first];
+      if (n === 0) return value;
+      const first: unknown = value[0];
+      // Most arrays of a state are lists of ids: written as they are (shared, not copied).
+      if (typeof first === 'string' && first !== ARRAY) {
+        let plain = true;
+        for (let i = 1; i < n; i++) {
+          const v: unknown = value[i];
+          if (typeof v === 'object' || v === undefined) {
+            plain = false;
+            break;
+          }
+        }
+        if (plain) return value;
+      }
+      const head = this.encode(first);
+      const out: unknown[] = typeof head === 'number' || head === ARRAY ? [ARRAY, head] : [head];
       // JSON writes undefined in an array as null.
       for (let i = 1; i < n; i++) out.push(value[i] === undefined ? null : this.encode(value[i]));
       return out;
@@ -85,18 +98,22 @@ class Shapes {
     if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [this.encode(k), this.encode(v)]) };
     if (value instanceof Set) return { [SET]: [...value].map((v) => this.encode(v)) };
     const object = value as Record<string, unknown>;
-    let keys = Object.keys(object);
-    let defined = true;
+    const keys = Object.keys(object);
+    const out: unknown[] = [0];
+    // The keys that hold a value, when some hold undefined (JSON leaves those out).
+    let kept: string[] | undefined;
     for (let i = 0; i < keys.length; i++) {
-      if (object[keys[i]!] === undefined) {
-        defined = false;
-        break;
+      const v = object[keys[i]!];
+      if (v === undefined) {
+        kept ??= keys.slice(0, i);
+        continue;
       }
+      if (kept) kept.push(keys[i]!);
+      out.push(this.encode(v));
     }
-    if (!defined) keys = keys.filter((k) => object[k] !== undefined);
-    if (keys.length === 0) return {};
-    const out: unknown[] = [this.shapeOf(keys)];
-    for (let i = 0; i < keys.length; i++) out.push(this.encode(object[keys[i]!]));
+    const shape = kept ?? keys;
+    if (shape.length === 0) return {};
+    out[0] = this.shapeOf(shape);
     return out;
   }
 

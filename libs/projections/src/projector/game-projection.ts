@@ -154,7 +154,7 @@ interface StoredFacts {
 }
 
 export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {
-  const facts = decodeState<StoredFacts>(row.facts, null);
+  const facts = decodeState<unknown>(row.facts, null) as StoredFacts;
   return {
     gameId: row.game_id,
     recorded: row.header,
