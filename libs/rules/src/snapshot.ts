@@ -2,68 +2,185 @@
  * Encodes a game state as JSON for read-model snapshots, and back. Maps and Sets survive the trip;
  * top-level fields still identical to the initial state (a catalog, say, carried along by every
  * `evolve`) are stored as a marker and restored from the initial state, so a snapshot holds only
- * what the game changed. The encoded value shares every part of the state that holds no Map or Set
- * (JSON.stringify writes those as they are): serialise it before the state is changed in place.
+ * what the game changed.
+ *
+ * Objects are written without their keys: each distinct list of keys (a "shape": every card of a
+ * state has one of a few) is listed once in `$shapes`, and an object is written as an array of its
+ * shape's index and its values. A card's keys were most of a snapshot's bytes, and every byte is
+ * serialised, sent, checked and compressed by the server, and read back by a seek. The encoded value
+ * shares the state's arrays that hold only strings and numbers (lists of card ids, mostly) and starts
+ * with a string: serialise it before the state is changed in place.
+ *
+ * The format, as JSON:
+ *   - `{ "$shapes": [[key, …], …], field: value, … }` for a state that is an object, a field
+ *     identical to the initial state's being `{ "$initial": true }`; any other state is
+ *     `{ "$shapes": […], "$value": value }`;
+ *   - a value: a string, number, boolean or null as itself; an object with keys as `[shape, v1, …]`
+ *     (its values in its shape's key order; keys holding undefined are left out, as JSON does); `{}`
+ *     as itself; a Map as `{ "$map": [[k, v], …] }`, a Set as `{ "$set": [v, …] }`; an array as
+ *     itself, unless it starts with a number or with "$a": then as `["$a", …]`.
+ * States written before shapes (no `$shapes` key: objects as objects) still decode.
  */
 const INITIAL = '$initial';
 const MAP = '$map';
 const SET = '$set';
+const SHAPES = '$shapes';
+const VALUE = '$value';
+const ARRAY = '$a';
 
 export function encodeState(state: unknown, initial: unknown): unknown {
-  if (!isPlainObject(state) || !isPlainObject(initial)) return encode(state);
+  const shapes = new Shapes();
+  if (!isPlainObject(state) || !isPlainObject(initial)) {
+    const value = shapes.encode(state);
+    return { [SHAPES]: shapes.list, [VALUE]: value };
+  }
   const out = record();
-  for (const [key, value] of Object.entries(state)) {
-    out[key] = value !== undefined && value === initial[key] && typeof value === 'object' ? { [INITIAL]: true } : encode(value);
+  out[SHAPES] = shapes.list;
+  for (const key of Object.keys(state)) {
+    const value = state[key];
+    if (value === undefined) continue;
+    out[key] = value === initial[key] && typeof value === 'object' ? { [INITIAL]: true } : shapes.encode(value);
   }
   return out;
 }
 
 export function decodeState<S>(encoded: unknown, initial: S): S {
-  if (!isPlainObject(encoded) || !isPlainObject(initial)) return decode(encoded) as S;
+  if (isPlainObject(encoded) && Array.isArray(encoded[SHAPES])) {
+    const decoder = new ShapeDecoder(encoded[SHAPES] as string[][]);
+    if (VALUE in encoded) return decoder.decode(encoded[VALUE]) as S;
+    const out = record();
+    for (const key of Object.keys(encoded)) {
+      if (key === SHAPES) continue;
+      const value = encoded[key];
+      out[key] = isPlainObject(value) && value[INITIAL] === true ? (initial as Record<string, unknown>)[key] : decoder.decode(value);
+    }
+    return out as S;
+  }
+  // Written before shapes: objects as objects.
+  if (!isPlainObject(encoded) || !isPlainObject(initial)) return decodeLegacy(encoded) as S;
   const out = record();
   for (const [key, value] of Object.entries(encoded)) {
-    out[key] = isPlainObject(value) && value[INITIAL] === true ? (initial as Record<string, unknown>)[key] : decode(value);
+    out[key] = isPlainObject(value) && value[INITIAL] === true ? (initial as Record<string, unknown>)[key] : decodeLegacy(value);
   }
   return out as S;
 }
 
-/** Copies only the arrays and objects on the way to a Map or Set: a state is mostly plain JSON. */
-function encode(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [encode(k), encode(v)]) };
-  if (value instanceof Set) return { [SET]: [...value].map(encode) };
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      const e = encode(v);
-      if (e !== v) out ??= value.slice(0, i);
-      if (out) out[i] = e;
+/** The shapes met while encoding one state, each with its index in `list`. */
+class Shapes {
+  readonly list: string[][] = [];
+  /** Shapes by their first key: objects of a state have few shapes, so a short scan finds one. */
+  private readonly byFirst = new Map<string, number[]>();
+
+  encode(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) {
+      const n = value.length;
+      if (n === 0) return value;
+      const first: unknown = value[0];
+      // Most arrays of a state are lists of ids: written as they are (shared, not copied).
+      if (typeof first === 'string' && first !== ARRAY) {
+        let plain = true;
+        for (let i = 1; i < n; i++) {
+          const v: unknown = value[i];
+          if (typeof v === 'object' || v === undefined) {
+            plain = false;
+            break;
+          }
+        }
+        if (plain) return value;
+      }
+      const head = this.encode(first);
+      const out: unknown[] = typeof head === 'number' || head === ARRAY ? [ARRAY, head] : [head];
+      // JSON writes undefined in an array as null.
+      for (let i = 1; i < n; i++) out.push(value[i] === undefined ? null : this.encode(value[i]));
+      return out;
     }
-    return out ?? value;
-  }
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const v = object[keys[i]!];
-    const e = encode(v);
-    if (e !== v && !out) {
-      out = record();
-      for (let j = 0; j < i; j++) if (object[keys[j]!] !== undefined) out[keys[j]!] = object[keys[j]!];
+    if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [this.encode(k), this.encode(v)]) };
+    if (value instanceof Set) return { [SET]: [...value].map((v) => this.encode(v)) };
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    const out: unknown[] = [0];
+    // The keys that hold a value, when some hold undefined (JSON leaves those out).
+    let kept: string[] | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const v = object[keys[i]!];
+      if (v === undefined) {
+        kept ??= keys.slice(0, i);
+        continue;
+      }
+      if (kept) kept.push(keys[i]!);
+      out.push(this.encode(v));
     }
-    if (out && e !== undefined) out[keys[i]!] = e;
+    const shape = kept ?? keys;
+    if (shape.length === 0) return {};
+    out[0] = this.shapeOf(shape);
+    return out;
   }
-  return out ?? object;
+
+  private shapeOf(keys: string[]): number {
+    const candidates = this.byFirst.get(keys[0]!);
+    if (candidates) {
+      for (let c = 0; c < candidates.length; c++) {
+        const shape = this.list[candidates[c]!]!;
+        if (shape.length !== keys.length) continue;
+        let same = true;
+        for (let i = 1; i < keys.length; i++) {
+          if (shape[i] !== keys[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return candidates[c]!;
+      }
+    }
+    const index = this.list.length;
+    this.list.push(keys);
+    if (candidates) candidates.push(index);
+    else this.byFirst.set(keys[0]!, [index]);
+    return index;
+  }
 }
 
-function decode(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decode);
+class ShapeDecoder {
+  /** Per shape, whether its objects need a null prototype (a key `__proto__`, which is user input). */
+  private readonly bare: boolean[];
+
+  constructor(private readonly shapes: readonly string[][]) {
+    this.bare = shapes.map((keys) => keys.includes('__proto__'));
+  }
+
+  decode(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) {
+      const n = value.length;
+      if (n === 0) return [];
+      const head: unknown = value[0];
+      if (typeof head === 'number') {
+        const keys = this.shapes[head];
+        if (!keys || keys.length !== n - 1) throw new Error(`snapshot: an object of shape ${head} does not match its ${n - 1} values`);
+        const out: Record<string, unknown> = this.bare[head] ? record() : {};
+        for (let i = 0; i < keys.length; i++) out[keys[i]!] = this.decode(value[i + 1]);
+        return out;
+      }
+      const start = head === ARRAY ? 1 : 0;
+      const out = new Array<unknown>(n - start);
+      for (let i = start; i < n; i++) out[i - start] = this.decode(value[i]);
+      return out;
+    }
+    const object = value as Record<string, unknown>;
+    if (MAP in object) return new Map((object[MAP] as [unknown, unknown][]).map(([k, v]) => [this.decode(k), this.decode(v)]));
+    if (SET in object) return new Set((object[SET] as unknown[]).map((v) => this.decode(v)));
+    return {};
+  }
+}
+
+function decodeLegacy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeLegacy);
   if (isPlainObject(value)) {
-    if (MAP in value && Object.keys(value).length === 1) return new Map((value[MAP] as [unknown, unknown][]).map(([k, v]) => [decode(k), decode(v)]));
-    if (SET in value && Object.keys(value).length === 1) return new Set((value[SET] as unknown[]).map(decode));
+    if (MAP in value && Object.keys(value).length === 1) return new Map((value[MAP] as [unknown, unknown][]).map(([k, v]) => [decodeLegacy(k), decodeLegacy(v)]));
+    if (SET in value && Object.keys(value).length === 1) return new Set((value[SET] as unknown[]).map(decodeLegacy));
     const out = record();
-    for (const [k, v] of Object.entries(value)) out[k] = decode(v);
+    for (const [k, v] of Object.entries(value)) out[k] = decodeLegacy(v);
     return out;
   }
   return value;

@@ -146,8 +146,15 @@ export function contextFor(recorded: GameRecordedData, catalogs: CatalogLookup):
   return { system, insights: findInsights(document.system), header, initial: system.initialState(header) };
 }
 
+/** What rm_game_heads.facts holds (encoded like a state since shapes; plain JSON before). */
+interface StoredFacts {
+  readonly facts: GameFacts | null;
+  readonly turns: number;
+  readonly closed?: Outcome;
+}
+
 export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {
-  const facts = row.facts as { facts: GameFacts | null; turns: number; closed?: Outcome };
+  const facts = decodeState<unknown>(row.facts, null) as StoredFacts;
   return {
     gameId: row.game_id,
     recorded: row.header,
@@ -165,7 +172,7 @@ export function encodeHead(head: GameHead, context: GameContext) {
     header: head.recorded,
     seq: head.seq,
     state: encodeState(head.state, context.initial),
-    facts: { facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) },
+    facts: encodeState({ facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) } satisfies StoredFacts, null),
   };
 }
 

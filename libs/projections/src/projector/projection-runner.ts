@@ -2,7 +2,7 @@ import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
-import { GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
+import { GameChanges, GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
@@ -166,35 +166,7 @@ export class ProjectionRunner {
     const finished: string[] = [];
     for (const { gameId, list, head, context } of folds) {
       const change = projectGame(head, list, context, this.snapshotEvery);
-      // A chunk or a state per statement, as its own parameter: the server checks its JSON once, where
-      // rows expanded from one JSON array are parsed three times (the array, the rows, the column).
-      for (const { chunk, steps } of stepChunks(change.steps)) {
-        // A chunk the game's earlier batches began: its new steps follow the stored ones.
-        queue(tx`insert into rm_replay_step_chunks (game_id, chunk, steps) values (${gameId}::uuid, ${chunk}, ${JSON.stringify(steps)}::text::json)
-          on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json`.execute());
-      }
-      for (const { seq, state } of change.snapshots) {
-        queue(tx`insert into rm_replay_snapshots (game_id, seq, state) values (${gameId}::uuid, ${seq}, ${state}::text::json)`.execute());
-      }
-      queue(insertRows(tx, 'rm_game_seats', change.seats));
-      queue(insertRows(tx, 'rm_card_games', change.cards));
-      queue(
-        upsertRows(
-          tx,
-          'rm_games',
-          [change.game],
-          tx`on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
-               turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
-               end_reason = excluded.end_reason`,
-        ),
-      );
-      const stored = encodeHead(change.head, context);
-      queue(
-        tx`insert into rm_game_heads (game_id, header, seq, state, facts)
-           values (${stored.game_id}::uuid, ${JSON.stringify(stored.header)}::text::json, ${stored.seq},
-             ${JSON.stringify(stored.state)}::text::json, ${JSON.stringify(stored.facts)}::text::json)
-           on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`.execute(),
-      );
+      queue(writeGame(tx, gameId, change, encodeHead(change.head, context)));
       if (change.game.status === 'finished') finished.push(gameId);
       // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
       await undefined;
@@ -268,6 +240,54 @@ function insertRows(tx: TransactionSql, table: string, rows: readonly object[], 
 
 function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], conflict: Fragment): Promise<unknown> {
   return insertRows(tx, table, rows, conflict);
+}
+
+/**
+ * Queues one statement that writes everything a batch changed for one game: its new step chunks and
+ * snapshots, its seats, card rows, summary and head, each table's insert a data-modifying CTE of it
+ * (no two touch the same table). One statement instead of about ten per game and batch: each was a
+ * socket write that woke the server, and a statement's own overhead there. Each chunk and state is
+ * still a parameter of its own (text cast to json: checked once), so the statement's text varies with
+ * their numbers; postgres.js prepares each variant once per connection, and games have few.
+ */
+function writeGame(tx: TransactionSql, gameId: string, change: GameChanges, head: ReturnType<typeof encodeHead>): Promise<unknown> {
+  const parts: Fragment[] = [];
+  const chunks = stepChunks(change.steps);
+  if (chunks.length > 0) {
+    // A chunk the game's earlier batches began: its new steps follow the stored ones.
+    parts.push(tx`steps as (insert into rm_replay_step_chunks (game_id, chunk, steps) values ${chunks.map(
+      ({ chunk, steps }, i) => tx`${i > 0 ? tx`,` : tx``} (${gameId}::uuid, ${chunk}::int, ${JSON.stringify(steps)}::text::json)`,
+    )}
+      on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json)`);
+  }
+  if (change.snapshots.length > 0) {
+    parts.push(tx`snapshots as (insert into rm_replay_snapshots (game_id, seq, state) values ${change.snapshots.map(
+      ({ seq, state }, i) => tx`${i > 0 ? tx`,` : tx``} (${gameId}::uuid, ${seq}::int, ${state}::text::json)`,
+    )})`);
+  }
+  if (change.seats.length > 0) parts.push(tx`seats as (${rowsFrom(tx, 'rm_game_seats', change.seats)})`);
+  if (change.cards.length > 0) parts.push(tx`cards as (${rowsFrom(tx, 'rm_card_games', change.cards)})`);
+  parts.push(tx`game as (${rowsFrom(
+    tx,
+    'rm_games',
+    [change.game],
+    tx`on conflict (game_id) do update set first_player = excluded.first_player, events = excluded.events,
+         turns = excluded.turns, status = excluded.status, result = excluded.result, winner = excluded.winner,
+         end_reason = excluded.end_reason`,
+  )})`);
+  return tx`with ${parts.map((part, i) => (i > 0 ? tx`, ${part}` : part))}
+    insert into rm_game_heads (game_id, header, seq, state, facts)
+    values (${head.game_id}::uuid, ${JSON.stringify(head.header)}::text::json, ${head.seq}::int,
+      ${JSON.stringify(head.state)}::text::json, ${JSON.stringify(head.facts)}::text::json)
+    on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`.execute();
+}
+
+/** An insert of `rows` from one JSON parameter (see insertRows), as a fragment. */
+function rowsFrom(tx: TransactionSql, table: string, rows: readonly object[], conflict?: Fragment): Fragment {
+  const columns = Object.keys(rows[0]!);
+  return tx`insert into ${tx(table)} (${tx(columns)})
+    select ${tx(columns)} from json_populate_recordset(null::${tx(table)}, ${JSON.stringify(rows)}::text::json)
+    ${conflict ?? tx``}`;
 }
 
 /**
