@@ -130,6 +130,8 @@ export class GameReader {
     const cached = options.step !== undefined ? this.boards.nearest(gameId, options.step) : undefined;
     const game = await this.loadBoard(gameId, options.step, cached?.step);
     const total = Number(game.version);
+    // A reader who may not see the game at all learns nothing of it, its length included: 404 first.
+    authorizeRead(reader, accessFacts(game), { route: 'summary' });
     const step = options.step ?? total;
     if (!Number.isInteger(step) || step < 0 || step > total) {
       throw invalid('BAD_STEP', `step must be between 0 and ${total} for this game`, { path: 'step', total });
@@ -211,6 +213,8 @@ export class GameReader {
       this.finished.forget(held.gameId);
       return undefined;
     }
+    const access = { gameId: held.gameId, tournament: facts.tournament, finished: true, visibility: facts.visibility };
+    authorizeRead(reader, access, { route: 'summary' });
     const step = options.step ?? total;
     if (!Number.isInteger(step) || step < 0 || step > total) {
       throw invalid('BAD_STEP', `step must be between 0 and ${total} for this game`, { path: 'step', total });
@@ -218,7 +222,7 @@ export class GameReader {
     if (!validView) {
       throw invalid('BAD_VIEW', `view must be one of ${[...seats, 'spectator', 'judge', 'reveal'].join(', ')}`, { path: 'view' });
     }
-    authorizeRead(reader, { gameId: held.gameId, tournament: facts.tournament, finished: true, visibility: facts.visibility }, { route: 'state', view });
+    authorizeRead(reader, access, { route: 'state', view });
     const board = early ?? this.boardOf(held, step);
     this.boards.remember(held.gameId, step, board.state);
     return {

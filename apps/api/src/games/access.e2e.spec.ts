@@ -95,6 +95,13 @@ describe('who reads what of a game', () => {
       for (const route of ROUTES) expect({ route, status: (await as(kind, pathOf(privateId, route))).status }).toEqual({ route, status });
       const listed = await as(kind, '/v1/games?limit=200');
       expect(listed.body.items.some((g: { id: string }) => g.id === privateId)).toBe(status === 200);
+      // A step or view out of range for this game is refused only to those who may read it: to anyone else
+      // it is the same 404, which names neither the game's length nor its seats.
+      for (const query of ['step=999999', 'view=p9', 'step=999999&view=p9']) {
+        const reply = await as(kind, `/v1/games/${privateId}/state?${query}`);
+        expect({ query, status: reply.status }).toEqual({ query, status: status === 200 ? 400 : 404 });
+        if (status === 404) expect(JSON.stringify(reply.body)).not.toMatch(/total|between|p1|p2/);
+      }
     });
   });
 
