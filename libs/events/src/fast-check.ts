@@ -76,20 +76,14 @@ function plain(def: Def): boolean {
 
 function stringCheck(def: Def): FastCheck | null {
   if (def.check !== undefined || def.coerce) return null;
-  let min = 0;
-  let max = Infinity;
   const patterns: RegExp[] = [];
-  for (const c of checksOf(def)) {
-    if (customWhen(c)) return null;
-    if (c.check === 'min_length') min = Math.max(min, c.minimum as number);
-    else if (c.check === 'max_length') max = Math.min(max, c.maximum as number);
-    else if (c.check === 'length_equals') {
-      min = Math.max(min, c.length as number);
-      max = Math.min(max, c.length as number);
-    }
-    else if (c.check === 'string_format' && c.format === 'regex') patterns.push(c.pattern as RegExp);
-    else return null;
-  }
+  const bounds = lengthBounds(def, (c) => {
+    if (c.check !== 'string_format' || c.format !== 'regex') return false;
+    patterns.push(c.pattern as RegExp);
+    return true;
+  });
+  if (bounds === null) return null;
+  const { min, max } = bounds;
   const test = (p: RegExp, v: string) => {
     p.lastIndex = 0;
     return p.test(v);
@@ -135,7 +129,8 @@ function numberCheck(def: Def): FastCheck | null {
     (highInclusive ? v <= high : v < high);
 }
 
-function lengthBounds(def: Def): { min: number; max: number } | null {
+/** A string's or array's length checks as bounds; `other` takes the checks it knows (a string's patterns). */
+function lengthBounds(def: Def, other: (c: CheckDef) => boolean = () => false): { min: number; max: number } | null {
   let min = 0;
   let max = Infinity;
   for (const c of checksOf(def)) {
@@ -146,7 +141,7 @@ function lengthBounds(def: Def): { min: number; max: number } | null {
       min = Math.max(min, c.length as number);
       max = Math.min(max, c.length as number);
     }
-    else return null;
+    else if (!other(c)) return null;
   }
   return { min, max };
 }

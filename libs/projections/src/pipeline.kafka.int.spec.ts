@@ -12,18 +12,11 @@ import { KafkaTransport } from './relay/kafka-transport';
 import { OutboxRelay } from './relay/outbox-relay';
 import { Transport } from './relay/transport';
 import { dumpReadModels, testPrincipal, uploadAll, wire } from './testing/wire';
+import { until } from './testing/until';
 
 jest.setTimeout(180_000);
 
 const documents = simulateGames(24, 515).map((g) => g.document);
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** True once every stream's events are applied up to the stream's version. */
 async function everyStreamProjected(sql: Sql): Promise<boolean> {

@@ -13,16 +13,9 @@ import { KafkaTransport } from './kafka-transport';
 import { OutboxRelay } from './outbox-relay';
 import { Transport } from './transport';
 import { testPrincipal, uploadAll, wire } from '../testing/wire';
+import { until } from '../testing/until';
 
 jest.setTimeout(240_000);
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Messages in a topic, all partitions (high watermarks of a topic that was empty at creation). */
 async function messagesIn(admin: Admin, topic: string): Promise<number> {

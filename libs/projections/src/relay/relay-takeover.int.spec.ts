@@ -5,16 +5,9 @@ import { createTestDatabase, describeWithPostgres, TestDatabase } from '@cardlog
 import { OutboxRelay } from './outbox-relay';
 import { Transport } from './transport';
 import { uploadAll, wire } from '../testing/wire';
+import { until } from '../testing/until';
 
 jest.setTimeout(120_000);
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Records what it is given; `hold()` makes the next publish wait until released, like a slow broker. */
 class GatedTransport implements Transport {
