@@ -48,18 +48,7 @@ describeWithPostgres(`a ${EVENTS.toLocaleString('en')}-event game`, () => {
     await local?.stop();
   });
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> => {
-    try {
-      return await callOnce(method, path, body);
-    } catch (error) {
-      // The API answers 413 before reading an oversized body and then closes the connection; a
-      // client still writing may see EPIPE or a reset instead of the answer (seen once in CI). A
-      // client retries a network error once; the answer must then be the same 413.
-      if (method !== 'POST' || !(error instanceof TypeError)) throw error;
-      return await callOnce(method, path, body);
-    }
-  };
-  const callOnce = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const response = await fetch(`${local!.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

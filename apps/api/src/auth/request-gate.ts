@@ -29,9 +29,10 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * 1. An Authorization header must name a live token (401 otherwise: unknown, revoked or expired);
  *    without one the reader is anonymous.
  * 2. Requests that carry a body (POST, PUT, PATCH) are all writes and need a token: an anonymous
- *    one is refused without reading its body.
+ *    one is refused without keeping its body.
  * 3. A declared Content-Length over the route's limit is refused at once (413); an undeclared or
- *    wrong one stops being read at the limit.
+ *    wrong one stops being kept at the limit. After such an answer the rest of the body is thrown
+ *    away as it comes (see `refuse`).
  * 4. The body must be valid UTF-8 (never silently replaced); it reaches the routes as text, or as
  *    bytes on the upload routes, whose parser checks the same off the event loop.
  */
@@ -104,15 +105,59 @@ function readAtMost(req: Request, limit: number): Promise<Buffer | null> {
 }
 
 /**
- * Answers before (or instead of) reading the rest of the body. The connection is closed after the
- * answer, so unread bytes never reach the next request on it.
+ * How much of a refused body is read and thrown away after the answer (a lingering close). A client
+ * still writing its body when the answer comes must be able to finish writing and read the answer:
+ * a socket closed under it loses the answer to EPIPE or a reset. Past any of these, the socket is
+ * closed instead.
+ */
+export const LINGER = { bytes: 64 * 1024 * 1024, idleMs: 2_000, totalMs: 10_000 } as const;
+
+/**
+ * Answers before (or instead of) reading the rest of the body. The rest is then read and discarded,
+ * so the client can finish writing and read its answer, and the connection serves its next request;
+ * a body declared larger than the linger allows, or one that stalls, is not waited for: its
+ * connection is closed after the answer, so unread bytes never reach a next request.
  */
 function refuse(req: Request, res: Response, status: number, code: string, message: string, details: Record<string, unknown> = {}): void {
   const unread = WITH_BODY.has(req.method) && !req.readableEnded;
-  if (unread) res.setHeader('connection', 'close');
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const closeAtOnce = unread && declared > LINGER.bytes;
+  if (closeAtOnce) res.setHeader('connection', 'close');
   noteErrorCode(res, code);
   res.status(status).json({ error: { code, message, ...details } });
-  if (unread) res.on('finish', () => req.socket.destroySoon?.() ?? req.socket.end());
+  if (closeAtOnce) res.on('finish', () => req.socket.destroySoon?.() ?? req.socket.end());
+  else if (unread) discardRest(req);
+}
+
+/** Reads the rest of a refused body into nothing; closes the socket past the linger's limits. */
+function discardRest(req: Request): void {
+  const socket = req.socket;
+  let discarded = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const stop = (close: boolean) => {
+    clearTimeout(idle);
+    clearTimeout(total);
+    req.off('data', onData);
+    req.off('end', onDone);
+    socket.off('close', onDone);
+    if (close) socket.destroy();
+  };
+  const arm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => stop(true), LINGER.idleMs);
+  };
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER.bytes) stop(true);
+    else arm();
+  };
+  const onDone = () => stop(false);
+  const total = setTimeout(() => stop(true), LINGER.totalMs);
+  arm();
+  req.on('data', onData);
+  req.once('end', onDone);
+  socket.once('close', onDone);
+  req.resume();
 }
 
 /** The gate as Nest middleware, after the request logger (so refused requests are logged too). */

@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { GameDocument } from '@cardlog/events';
 import { simulateGames } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
@@ -28,6 +29,22 @@ function rawRequest(base: string, options: { method: string; path: string; heade
     req.flushHeaders();
     if (options.body !== undefined) req.write(options.body);
     if (options.end !== false) req.end();
+  });
+}
+
+/** One request on `agent`, any socket error a failure: its status, and whether it went on a socket used before. */
+function exchange(agent: Agent, base: string, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer }) {
+  return new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+    const url = new URL(options.path, base);
+    const req = httpRequest({ agent, host: url.hostname, port: url.port, method: options.method, path: url.pathname, headers: options.headers }, (res) => {
+      res.resume();
+      // The socket goes back to the agent once the answer is read and the request written.
+      const done = () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket });
+      res.on('end', () => (req.writableFinished ? done() : req.once('finish', done)));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
   });
 }
 
@@ -199,6 +216,41 @@ onBothDatabases('hostile input', (databaseUrl) => {
         for (let i = 0; i < 9; i++) req.write(chunk);
       });
       expect(reply.status).toBe(413);
+    });
+
+    it('a client that writes all of an oversized body still reads its 413, and its connection serves the next request', async () => {
+      // The answer comes before the body is read; the rest is then read and thrown away, so a client
+      // still writing never meets a closed socket (EPIPE, or a reset that loses the answer).
+      const body = Buffer.alloc(9 * 1024 * 1024, 0x20);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (const length of [{ 'content-length': String(body.length) }, { 'transfer-encoding': 'chunked' }] as Record<string, string>[]) {
+          for (let i = 0; i < 4; i++) {
+            const refused = await exchange(agent, api.base, { method: 'POST', path: '/v1/games', headers: { authorization: `Bearer ${token}`, ...length }, body });
+            const next = await exchange(agent, api.base, { method: 'GET', path: '/health' });
+            expect({ length, refused: refused.status, next }).toEqual({ length, refused: 413, next: { status: 200, reused: true } });
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    it('a body that stalls after its 413 is not waited for: the API closes the connection', async () => {
+      const url = new URL(api.base);
+      const socket = connect(Number(url.port), url.hostname);
+      try {
+        let received = '';
+        const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.write(`POST /v1/games HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\ncontent-length: ${9 * 1024 * 1024}\r\n\r\n0123456789`);
+        await closed;
+        expect(received).toMatch(/^HTTP\/1\.1 413 /);
+        expect(received).toContain('LIMIT_EXCEEDED');
+      } finally {
+        socket.destroy();
+      }
     });
 
     it('an unknown field of 2 MiB is not echoed back: error bodies are bounded', async () => {
