@@ -60,6 +60,12 @@ export interface GameSystem<State = unknown, Card = unknown> {
    */
   describe(event: LogEvent, stateBefore: State, stateAfter?: () => State): string;
   /**
+   * Optional: whether an uploaded derived event is the one the rules derived (`expected`, built by
+   * this engine), answering exactly as `sameEvent` does. `replay` asks it of every uploaded derived
+   * event; an engine that knows the shape of its own events can answer without the generic walk.
+   */
+  readonly sameDerived?: (expected: LogEvent, uploaded: LogEvent) => boolean;
+  /**
    * Optional fast path for folds whose intermediate states nobody keeps (replay, fold, a live
    * batch). Same rules as `decide` and `evolve`, applied to a private copy in place instead of
    * copying the state per event; `replay` and `fold` use it when present.

@@ -101,6 +101,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
   // so the answer for the previous event's type is kept, and a game that derives nothing asks nothing.
   const derivedTypes = system.derivedEventTypes;
+  const sameDerived = system.sameDerived ?? sameEvent;
   const mayDerive = derivedTypes.size > 0;
   let lastType: string | undefined;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
@@ -122,7 +123,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
       const expected = due < dueEnd ? applied[due] : undefined;
-      if (!expected || !sameEvent(expected, event)) {
+      if (!expected || !sameDerived(expected, event)) {
         return fail(
           'DERIVED_MISMATCH',
           expected

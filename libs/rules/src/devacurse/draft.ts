@@ -1,4 +1,4 @@
-import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone, seatOf } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone, isListZone, seatOf } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -110,7 +110,7 @@ export class Draft {
     c.mods = [];
     c.flags = null;
     c.attachedTo = null;
-    if (LIST_ZONES.has(zone)) {
+    if (isListZone(zone)) {
       const p = this.player(c.controller);
       const key = zone as ListZone;
       this.list(p, key, iid);
@@ -132,7 +132,7 @@ export class Draft {
   /** A change of controller in the Arena: the card moves to the same line of `seat` and stays the same object (DV-R40). */
   changeController(iid: string, seat: Seat): void {
     const before = this.read(iid);
-    if (before.controller === seat || !LIST_ZONES.has(before.zone)) return;
+    if (before.controller === seat || !isListZone(before.zone)) return;
     this.unlist(before);
     this.card(iid).controller = seat;
     const p = this.player(seat);
@@ -152,7 +152,7 @@ export class Draft {
   }
 
   private unlist(card: CardRow): void {
-    if (LIST_ZONES.has(card.zone)) {
+    if (isListZone(card.zone)) {
       const p = this.player(card.controller);
       const key = card.zone as ListZone;
       this.unlistFrom(p, key, card.iid);
@@ -222,7 +222,9 @@ export class Draft {
 function removeAll(list: string[], id: string): void {
   let kept = 0;
   for (let i = 0; i < list.length; i++) if (list[i] !== id) list[kept++] = list[i]!;
-  list.length = kept;
+  // pop, not `length =`: V8 inlines a pop, while setting the length is a call (a card is listed once,
+  // so this drops one entry).
+  while (list.length > kept) list.pop();
 }
 
 /** `list` without `id`, as a new list. */

@@ -3,6 +3,7 @@ import type { GameSystem, Outcome } from '../game-system';
 import { builtinCatalogs } from './catalog';
 import { SYSTEM_EVENT_TYPES, decide } from './decide';
 import { describe } from './describe';
+import { sameDerived } from './same-derived';
 import { evolve } from './evolve';
 import { devacurseInPlace } from './in-place';
 import { initialState } from './setup';
@@ -32,4 +33,5 @@ export const devacurse: GameSystem<DvState, DvCard> = {
   view,
   describe,
   inPlace: devacurseInPlace,
+  sameDerived,
 };

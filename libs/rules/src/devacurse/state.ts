@@ -8,6 +8,15 @@ export type Zone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' |
 export type ListZone = 'universe' | 'hand' | 'temple' | 'devayard' | 'soldierLine' | 'heroLine' | 'cenotaph' | 'blackHole';
 export const LIST_ZONES: ReadonlySet<Zone> = new Set<Zone>(['universe', 'hand', 'temple', 'devayard', 'soldierLine', 'heroLine', 'cenotaph', 'blackHole']);
 /**
+ * Whether a zone has a list per Deva (`LIST_ZONES`). Compares, not a Set: every zone change asks it
+ * twice, and a zone is most often one of the engine's own strings, so a compare is one of references.
+ */
+export function isListZone(zone: Zone): zone is ListZone {
+  return (
+    zone === 'hand' || zone === 'universe' || zone === 'soldierLine' || zone === 'heroLine' || zone === 'temple' || zone === 'devayard' || zone === 'cenotaph' || zone === 'blackHole'
+  );
+}
+/**
  * The Arena (DV-R38): Devayard line with the Temple, and the Battlefield. Compares, not a Set: the
  * prompt loop asks it of every card each turn.
  */
