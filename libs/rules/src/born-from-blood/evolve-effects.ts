@@ -18,7 +18,7 @@ export function evolveEffect(d: Draft, event: LogEvent, type: string = event.typ
   switch (type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
-      return moveCard(d, m.cardId, posKey(m.to), m.position ? { position: m.position } : {});
+      return moveCard(d, m.cardId, posKey(m.to), m.position);
     }
     case 'DealDamage': {
       const x = payload as E.DealDamage;

@@ -252,7 +252,7 @@ export function object(d: Draft, id: CardId): WObject | undefined {
 }
 
 // An object's lists and records are replaced whole, never written to: new objects may share these.
-const NONE: readonly never[] = Object.freeze([]);
+export const NONE: readonly never[] = Object.freeze([]);
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
 export function newObject(turn: number, nPaid: number): FieldObject {
@@ -344,15 +344,17 @@ function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' 
  * leaving it drops the object and everything attached, ends `whileSourceOnField` effects and updates an
  * open battle (§9.2, BB-R35). A move between two field places keeps the object (BB-R41).
  */
-export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: 'top' | 'bottom'; nPaid?: number } = {}): void {
+export function moveCard(d: Draft, id: CardId, to: ZoneKey, position?: 'top' | 'bottom', nPaid = 0): void {
   const c = cardOf(d.s, id);
   if (!c) return;
-  detach(d, c.owner, c.zone, id);
-  attach(d, c.owner, to, id, opts.position);
-  const wasOn = isFieldKey(c.zone);
+  const from = c.zone;
+  detach(d, c.owner, from, id);
+  attach(d, c.owner, to, id, position);
+  const wasOn = isFieldKey(from);
   const isOn = isFieldKey(to);
-  const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
-  const w = card(d, id)!;
+  const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, nPaid) : undefined;
+  // In place, the card found above is the one to write (no second look-up).
+  const w = d.fresh === null ? (c as WCard) : card(d, id)!;
   w.zone = to;
   if (!w.artId) w.artId = undefined;
   // A kept object stays shared until written to (`object` copies it then).

@@ -33,9 +33,10 @@ const INERT = new Set([
  * nor a host. A pass that resolves an ability only takes it off the stack; one that resolves an
  * attack whose attacker is still in play only moves the battle to its defend step (§8.2, §9.2).
  */
-export function quietFor(before: BfbState, action: LogEvent): boolean {
-  if (INERT.has(action.type)) return true;
-  if (action.type !== 'PassPriority') return false;
+export function quietFor(before: BfbState, action: LogEvent, type: string = action.type): boolean {
+  // `type`: the event's type as the rules' own (interned) string, when the caller has it.
+  if (INERT.has(type)) return true;
+  if (type !== 'PassPriority') return false;
   const top = before.stack[before.stack.length - 1];
   if (top === undefined || top.kind === 'ability') return true;
   if (top.kind !== 'attack') return false;
