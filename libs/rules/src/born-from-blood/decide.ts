@@ -210,8 +210,13 @@ function named(event: LogEvent, type: string): LogEvent {
 /** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns the type as the rules' own string. */
 function shapeOf(action: LogEvent): string {
   const event = withoutSeq(action);
-  const bare = EMPTY_PAYLOAD.get(action.type);
-  if ((bare && isBareEvent(event, bare)) || fitsShape(event)) return TYPE_NAMES.get(event.type)!;
+  // One look-up by the parsed string; the tables after it are asked with the rules' own string,
+  // whose hash is kept and whose key is found by identity.
+  const name = TYPE_NAMES.get(action.type);
+  if (name !== undefined) {
+    const bare = EMPTY_PAYLOAD.get(name);
+    if ((bare && isBareEvent(event, bare)) || fitsShape(event, name)) return name;
+  }
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
   const parsed = schema.safeParse(event);

@@ -177,7 +177,9 @@ function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
   p.characterId = reg.character.cardId;
   p.deckRegistered = true;
   p.deck = made(d, { top: made(d, []), middle: made(d, middle), bottom: made(d, []) });
-  p.zones = made(d, { ...p.zones, extraDeck: made(d, extraIds) });
+  // In place the zones are the state's own: a spread copy would be slow to add the field places to (`withEntry`).
+  if (d.fresh === null) p.zones.extraDeck = extraIds;
+  else p.zones = made(d, { ...p.zones, extraDeck: made(d, extraIds) });
   d.touched = true;
   if (s.players.p1.deckRegistered && s.players.p2.deckRegistered) s.stage = 'firstPlayer';
 }

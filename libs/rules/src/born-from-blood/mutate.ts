@@ -166,6 +166,23 @@ const copyOneCard = (v: WCard) => ({ ...v });
 const copyObject = (v: WObject) => ({ ...v });
 const list = <T>(v: T[]): T[] => v.slice();
 
+/**
+ * `{ ...record, [key]: value }` without the spread: V8 gives an object made by a spread a map of
+ * its own, and every key added to it later goes through its runtime (~1.5 µs a key against ~30
+ * ns). A for-in copy keeps the keys in the same order. (`__proto__`, a key a payload may name, is
+ * left to the spread, which defines it as an own key rather than setting the prototype.)
+ */
+export function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) {
+    if (k === '__proto__') return { ...record, [key]: value };
+    out[k] = record[k]!;
+  }
+  if (key === '__proto__') return { ...record, [key]: value };
+  out[key] = value;
+  return out;
+}
+
 /** Marks an object this change made as writable (copy-on-write drafts only). */
 export function made<T extends object>(d: Draft, value: T): T {
   d.fresh?.add(value);
