@@ -12,8 +12,10 @@ import {
   StackItem,
   Until,
   ZoneKey,
+  FoldCache,
   attachFoldCache,
   bucketOf,
+  defineCardsFromCache,
   cardOf,
   catalogOf,
   fieldPlaces,
@@ -99,19 +101,25 @@ export function ownState(state: BfbState): BfbState {
     stack: state.stack.slice(),
     battle: state.battle ? { ...state.battle } : undefined,
     players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
-    cards,
+  } as Omit<WState, 'cards'> as WState;
+  const cache: FoldCache = {
+    cards: byId,
+    buckets: cards,
+    battleEffects: true,
+    sourceEffects: true,
+    hosts: true,
+    burns: true,
+    fieldPlaces: { p1: { zones: null, keys: [] }, p2: { zones: null, keys: [] } },
   };
+  attachFoldCache(s, cache);
+  defineCardsFromCache(s);
   const inPlay = inPlayCards(s);
   const attached = (test: (x: { until: Until; burn?: unknown }) => boolean) =>
     inPlay.some((c) => c.obj !== undefined && (c.obj.statuses.some(test) || c.obj.modifiers.some(test) || c.obj.grantedKeywords.some(test) || c.obj.removedKeywords.some(test)));
-  attachFoldCache(s, {
-    cards: byId,
-    battleEffects: attached((x) => 'battle' in x.until),
-    sourceEffects: attached((x) => 'whileOnField' in x.until),
-    hosts: hostZones(s),
-    burns: attached((x) => x.burn !== undefined),
-    fieldPlaces: { p1: { zones: null, keys: [] }, p2: { zones: null, keys: [] } },
-  });
+  cache.battleEffects = attached((x) => 'battle' in x.until);
+  cache.sourceEffects = attached((x) => 'whileOnField' in x.until);
+  cache.hosts = hostZones(s);
+  cache.burns = attached((x) => x.burn !== undefined);
   return s;
 }
 
@@ -249,6 +257,15 @@ export function card(d: Draft, id: CardId): WCard | undefined {
 export function putCard(d: Draft, c: WCard): void {
   d.touched = true;
   const s = d.s;
+  if (d.fresh === null) {
+    // In place: the fold cache's Map only; the buckets are built when the state's `cards` is read.
+    const cache = foldCacheOf(s);
+    if (cache !== undefined) {
+      cache.cards.set(c.id, c);
+      cache.buckets = null;
+      return;
+    }
+  }
   const key = bucketOf(c.id);
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   const bucket = cards[key] === undefined ? made(d, Object.create(null) as Record<CardId, WCard>) : writable(d, cards[key]!, nullCopy);
