@@ -12,7 +12,7 @@ import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decide
 import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents, gameEnd, quietFor } from './state-check';
+import { deriveEvents, gameEnd, isInert, quietFor } from './state-check';
 import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
@@ -40,7 +40,7 @@ const SETUP_STAGE: ReadonlyMap<string, BfbState['stage']> = new Map([
  * the events the rules derive from it. Throws RuleViolation for an illegal action.
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
-  const event = named(withoutSeq(action), validate(state, action));
+  const event = named(withoutSeq(action), validate(state, action).name);
   const quiet = quietFor(state, event);
   const events = [event];
   deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet, events);
@@ -56,8 +56,9 @@ export function step(state: BfbState, action: LogEvent): LogEvent | LogEvent[] {
   // The action itself is applied and handed back, not a copy naming its type with the rules' own
   // string (as `decide` returns): the rules are given that string beside it (one object less per event).
   const event = withoutSeq(action);
-  const type = validate(state, event);
-  const quiet = quietFor(state, event, type);
+  const info = validate(state, event);
+  const type = info.name;
+  const quiet = quietFor(state, event, type, info.inert);
   const draft = inPlace(state);
   applyEvent(draft, event, type);
   // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1):
@@ -77,14 +78,15 @@ const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
   return state;
 };
 
-/** The checks of `decide` (§12.1 check order), reading the state only: the event's type, as the rules' own string. */
-function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
+/** The checks of `decide` (§12.1 check order), reading the state only: what they know of the event's type. */
+function validate(state: BfbState, action: LogEvent): TypeInfo {
   if (state.stage === 'ended') refuse('GAME_OVER', 'the game has ended', { result: state.result });
-  const type = shapeOf(action) as BornFromBloodEventType;
+  const info = shapeOf(action);
+  const type = info.name;
   const payload = action.payload as any;
   const actor = action.player as Seat;
   payloadFits(state, type, actor, payload);
-  setupOrder(state, type, actor);
+  setupOrder(state, type, actor, info.stage);
   knownCards(state, type, payload);
 
   // The most frequent types first: a switch on strings compares them one case after another.
@@ -170,7 +172,7 @@ function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return type;
+  return info;
 }
 
 function withoutSeq(action: LogEvent): LogEvent {
@@ -197,25 +199,42 @@ function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
   return actor === 'required' ? isSeat(event.player) : !('player' in event);
 }
 
+/** What the checks need to know of an event type: the rules' own string for it and its rows of the tables above. */
+interface TypeInfo {
+  readonly name: BornFromBloodEventType;
+  readonly bare: 'required' | 'none' | undefined;
+  readonly stage: BfbState['stage'] | undefined;
+  /** `quietFor`'s list: the type never gives the state check anything to find. */
+  readonly inert: boolean;
+}
+
 // A parsed log's type strings are copies, and those over 10 characters are not interned: every
 // switch case and table look-up by type then compared characters. One look-up here gives the rest
-// the rules' own (interned) string, compared by identity (1.01–1.07× in three A/Bs).
-const TYPE_NAMES: ReadonlyMap<string, string> = new Map(Object.keys(bornFromBloodEvents).map((t) => [t, t]));
+// the rules' own (interned) string, compared by identity (1.01–1.07× in three A/Bs), and the type's
+// rows of the other tables (a Map or Set look-up each, even by an interned string, showed at 1% each).
+const TYPE_INFO: ReadonlyMap<string, TypeInfo> = new Map(
+  Object.keys(bornFromBloodEvents).map((t) => [
+    t,
+    { name: t as BornFromBloodEventType, bare: EMPTY_PAYLOAD.get(t), stage: SETUP_STAGE.get(t), inert: isInert(t) },
+  ]),
+);
+/** For a type only zod's check knows what to make of (the rules then read it as `undefined`). */
+const NO_INFO: TypeInfo = { name: undefined as unknown as BornFromBloodEventType, bare: undefined, stage: undefined, inert: false };
 
 /** The event naming its type with the rules' own string `type`; schema-checked, so these are all its keys. */
 function named(event: LogEvent, type: string): LogEvent {
   return 'player' in event ? { type, player: event.player, payload: event.payload } : { type, payload: event.payload };
 }
 
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns the type as the rules' own string. */
-function shapeOf(action: LogEvent): string {
+/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns what the rules know of the type. */
+function shapeOf(action: LogEvent): TypeInfo {
   const event = withoutSeq(action);
   // One look-up by the parsed string; the tables after it are asked with the rules' own string,
   // whose hash is kept and whose key is found by identity.
-  const name = TYPE_NAMES.get(action.type);
-  if (name !== undefined) {
-    const bare = EMPTY_PAYLOAD.get(name);
-    if ((bare && isBareEvent(event, bare)) || fitsShape(event, name)) return name;
+  const info = TYPE_INFO.get(action.type);
+  if (info !== undefined) {
+    const bare = info.bare;
+    if ((bare && isBareEvent(event, bare)) || fitsShape(event, info.name)) return info;
   }
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
@@ -226,7 +245,7 @@ function shapeOf(action: LogEvent): string {
     throw new RuleViolation('BAD_PAYLOAD', `${action.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
   }
   check(event.player === undefined || isSeat(event.player), 'BAD_PAYLOAD', `Born from Blood has seats p1 and p2 only, not ${event.player}`);
-  return TYPE_NAMES.get(event.type)!;
+  return TYPE_INFO.get(event.type) ?? NO_INFO;
 }
 
 /**
@@ -301,13 +320,12 @@ function bad(type: BornFromBloodEventType, message: string): never {
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
-function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat): void {
+function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat, stage: BfbState['stage'] | undefined): void {
   if (state.stage === 'none') {
     if (type !== 'MatchCreated') order(state, type, 'the game starts with MatchCreated');
     return;
   }
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE.get(type);
   if (stage === undefined) {
     if (state.stage !== 'playing') order(state, type, 'turn 1 has not begun');
     return;
