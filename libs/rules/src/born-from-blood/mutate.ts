@@ -127,9 +127,16 @@ function copyCard(c: CardState): WCard {
   return { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId, zone: c.zone, obj: c.obj ? { ...c.obj } : undefined, usedThisGame: c.usedThisGame };
 }
 
+const DICTIONARY = ' dictionary';
+
 function copyPlayer(p: PlayerState): WPlayer {
-  const zones: Record<ZoneKey, CardId[]> = {};
+  // A key made and deleted first puts the zones in V8's dictionary mode (same prototype, same keys in
+  // the same order): games open their field places in their own orders, and `host:<id>` keys are
+  // each new, so as fast objects every game's zones took shapes of their own, and the zone look-ups
+  // by key (several per event) missed V8's caches of them.
+  const zones: Record<ZoneKey, CardId[]> = { [DICTIONARY]: [] };
   for (const zone in p.zones) zones[zone] = p.zones[zone]!.slice();
+  delete zones[DICTIONARY];
   return {
     seat: p.seat,
     name: p.name,
