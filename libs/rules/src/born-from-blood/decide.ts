@@ -386,9 +386,31 @@ function namesKnown(state: BfbState, type: BornFromBloodEventType, p: any): bool
       for (const id in shares) if (!isBound(state, id)) return false;
       return true;
     }
+    // The most frequent effects: the fields visitNames would visit, and no other.
+    case 'MoveCard':
+      return sourceKnown(state, p.sourceCardId) && isBound(state, p.cardId) && placeKnown(state, p.from) && placeKnown(state, p.to);
+    case 'ChangeCounter':
+      return sourceKnown(state, p.sourceCardId) && (typeof p.owner !== 'object' || p.owner.card === undefined || isBound(state, p.owner.card));
+    case 'ModifyStat':
+    case 'GrantKeyword':
+      return sourceKnown(state, p.sourceCardId) && isBound(state, p.cardId) && durationKnown(state, p.duration);
     default:
       return false;
   }
+}
+
+/** A MoveCard place: a zone name, `{ special }` (a slot id, not a card), `{ host }` or `{ maintain }`. */
+function placeKnown(state: BfbState, place: unknown): boolean {
+  if (typeof place !== 'object' || place === null) return true;
+  const { host, maintain } = place as { host?: string; maintain?: string };
+  return (host === undefined || isBound(state, host)) && (maintain === undefined || isBound(state, maintain));
+}
+
+/** A duration names a card only as `{ whileSourceOnField: { sourceCardId } }`. */
+function durationKnown(state: BfbState, duration: unknown): boolean {
+  if (typeof duration !== 'object' || duration === null) return true;
+  const source = (duration as { whileSourceOnField?: { sourceCardId: string } }).whileSourceOnField;
+  return source === undefined || sourceKnown(state, source.sourceCardId);
 }
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
