@@ -98,12 +98,14 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let index = 0;
   let event: LogEvent = events[0]!;
   let isDerived = false;
-  // A Set probe per event showed in the profile; a log repeats its types (AdvanceStep, PassPriority…),
-  // so the answer for the previous event's type is kept, and a game that derives nothing asks nothing.
+  // A Set probe per event showed in the profile, and so did keeping the previous event's answer
+  // (comparing the parsed, uninterned type strings): most types differ in length from every derived
+  // one, and a length is read without comparing or hashing. A game that derives nothing asks nothing.
   const derivedTypes = system.derivedEventTypes;
   const sameDerived = system.sameDerived ?? sameEvent;
   const mayDerive = derivedTypes.size > 0;
-  let lastType: string | undefined;
+  const derivedLengths: boolean[] = [];
+  for (const type of derivedTypes) derivedLengths[type.length] = true;
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
       index,
@@ -115,9 +117,9 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     });
   for (; index < events.length; index++) {
     event = events[index]!;
-    if (mayDerive && event.type !== lastType) {
-      lastType = event.type;
-      isDerived = derivedTypes.has(lastType);
+    if (mayDerive) {
+      const type = event.type;
+      isDerived = typeof type === 'string' && derivedLengths[type.length] !== true ? false : derivedTypes.has(type);
     }
 
     if (isDerived) {

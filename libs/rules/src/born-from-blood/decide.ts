@@ -12,7 +12,7 @@ import { decideAdvancePhase, decideDiscardToHandLimit, decideDrawForTurn, decide
 import { applyEvent, evolveAndRemember } from './evolve';
 import { inPlace } from './mutate';
 import { BfbState, Seat, catalogOf, isSeat, cardOf } from './state';
-import { deriveEvents, gameEnd, quietFor } from './state-check';
+import { deriveEvents, gameEnd, isInert, quietFor } from './state-check';
 import { fitsShape } from './fast-shape';
 
 const schemas = new Map<string, z.ZodType>();
@@ -40,7 +40,7 @@ const SETUP_STAGE: ReadonlyMap<string, BfbState['stage']> = new Map([
  * the events the rules derive from it. Throws RuleViolation for an illegal action.
  */
 export function decide(state: BfbState, action: LogEvent): LogEvent[] {
-  const event = named(withoutSeq(action), validate(state, action));
+  const event = named(withoutSeq(action), validate(state, action).name);
   const quiet = quietFor(state, event);
   const events = [event];
   deriveEvents(evolveAndRemember(state, event), event, evolveAndRemember, quiet, events);
@@ -56,8 +56,9 @@ export function step(state: BfbState, action: LogEvent): LogEvent | LogEvent[] {
   // The action itself is applied and handed back, not a copy naming its type with the rules' own
   // string (as `decide` returns): the rules are given that string beside it (one object less per event).
   const event = withoutSeq(action);
-  const type = validate(state, event);
-  const quiet = quietFor(state, event);
+  const info = validate(state, event);
+  const type = info.name;
+  const quiet = quietFor(state, event, type, info.inert);
   const draft = inPlace(state);
   applyEvent(draft, event, type);
   // An action that wrote no card and no zone list leaves the state as cleared as it found it (§12.1):
@@ -77,17 +78,46 @@ const foldInPlace = (state: BfbState, event: LogEvent): BfbState => {
   return state;
 };
 
-/** The checks of `decide` (§12.1 check order), reading the state only: the event's type, as the rules' own string. */
-function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
+/** The checks of `decide` (§12.1 check order), reading the state only: what they know of the event's type. */
+function validate(state: BfbState, action: LogEvent): TypeInfo {
   if (state.stage === 'ended') refuse('GAME_OVER', 'the game has ended', { result: state.result });
-  const type = shapeOf(action) as BornFromBloodEventType;
+  const info = shapeOf(action);
+  const type = info.name;
   const payload = action.payload as any;
   const actor = action.player as Seat;
   payloadFits(state, type, actor, payload);
-  setupOrder(state, type, actor);
+  setupOrder(state, type, actor, info.stage);
   knownCards(state, type, payload);
 
+  // The most frequent types first: a switch on strings compares them one case after another.
   switch (type) {
+    case 'AdvancePhase':
+      decideAdvancePhase(state, actor);
+      break;
+    case 'PassPriority':
+      decidePassPriority(state, actor);
+      break;
+    case 'DeclareAttack':
+      decideDeclareAttack(state, actor, payload);
+      break;
+    case 'DeclareDefenders':
+      decideDeclareDefenders(state, actor, payload);
+      break;
+    case 'ResolveBattle':
+      decideResolveBattle(state, actor);
+      break;
+    case 'PlayCard':
+      decidePlayCard(state, actor, payload);
+      break;
+    case 'DrawForTurn':
+      decideDrawForTurn(state, actor, payload);
+      break;
+    case 'AssignDamage':
+      decideAssignDamage(state, actor, payload);
+      break;
+    case 'ActivateAbility':
+      decideActivateAbility(state, actor, payload);
+      break;
     case 'MatchCreated':
     case 'GameStarted':
       break;
@@ -97,35 +127,8 @@ function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
     case 'Mulligan':
       decideSetup(state, type, actor, payload);
       break;
-    case 'AdvancePhase':
-      decideAdvancePhase(state, actor);
-      break;
-    case 'DrawForTurn':
-      decideDrawForTurn(state, actor, payload);
-      break;
-    case 'PlayCard':
-      decidePlayCard(state, actor, payload);
-      break;
-    case 'ActivateAbility':
-      decideActivateAbility(state, actor, payload);
-      break;
-    case 'PassPriority':
-      decidePassPriority(state, actor);
-      break;
     case 'SellCard':
       decideSellCard(state, actor, payload);
-      break;
-    case 'DeclareAttack':
-      decideDeclareAttack(state, actor, payload);
-      break;
-    case 'DeclareDefenders':
-      decideDeclareDefenders(state, actor, payload);
-      break;
-    case 'AssignDamage':
-      decideAssignDamage(state, actor, payload);
-      break;
-    case 'ResolveBattle':
-      decideResolveBattle(state, actor);
       break;
     case 'DiscardToHandLimit':
       decideDiscardToHandLimit(state, actor, payload);
@@ -169,7 +172,7 @@ function validate(state: BfbState, action: LogEvent): BornFromBloodEventType {
       throw new RuleViolation('BAD_PAYLOAD', `unknown event type ${String(unreachable)}`);
     }
   }
-  return type;
+  return info;
 }
 
 function withoutSeq(action: LogEvent): LogEvent {
@@ -196,21 +199,43 @@ function isBareEvent(event: LogEvent, actor: 'required' | 'none'): boolean {
   return actor === 'required' ? isSeat(event.player) : !('player' in event);
 }
 
+/** What the checks need to know of an event type: the rules' own string for it and its rows of the tables above. */
+interface TypeInfo {
+  readonly name: BornFromBloodEventType;
+  readonly bare: 'required' | 'none' | undefined;
+  readonly stage: BfbState['stage'] | undefined;
+  /** `quietFor`'s list: the type never gives the state check anything to find. */
+  readonly inert: boolean;
+}
+
 // A parsed log's type strings are copies, and those over 10 characters are not interned: every
 // switch case and table look-up by type then compared characters. One look-up here gives the rest
-// the rules' own (interned) string, compared by identity (1.01–1.07× in three A/Bs).
-const TYPE_NAMES: ReadonlyMap<string, string> = new Map(Object.keys(bornFromBloodEvents).map((t) => [t, t]));
+// the rules' own (interned) string, compared by identity (1.01–1.07× in three A/Bs), and the type's
+// rows of the other tables (a Map or Set look-up each, even by an interned string, showed at 1% each).
+const TYPE_INFO: ReadonlyMap<string, TypeInfo> = new Map(
+  Object.keys(bornFromBloodEvents).map((t) => [
+    t,
+    { name: t as BornFromBloodEventType, bare: EMPTY_PAYLOAD.get(t), stage: SETUP_STAGE.get(t), inert: isInert(t) },
+  ]),
+);
+/** For a type only zod's check knows what to make of (the rules then read it as `undefined`). */
+const NO_INFO: TypeInfo = { name: undefined as unknown as BornFromBloodEventType, bare: undefined, stage: undefined, inert: false };
 
 /** The event naming its type with the rules' own string `type`; schema-checked, so these are all its keys. */
 function named(event: LogEvent, type: string): LogEvent {
   return 'player' in event ? { type, player: event.player, payload: event.payload } : { type, payload: event.payload };
 }
 
-/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns the type as the rules' own string. */
-function shapeOf(action: LogEvent): string {
+/** BAD_PAYLOAD from the schema: type, payload fields and who may carry `player`. Returns what the rules know of the type. */
+function shapeOf(action: LogEvent): TypeInfo {
   const event = withoutSeq(action);
-  const bare = EMPTY_PAYLOAD.get(action.type);
-  if ((bare && isBareEvent(event, bare)) || fitsShape(event)) return TYPE_NAMES.get(event.type)!;
+  // One look-up by the parsed string; the tables after it are asked with the rules' own string,
+  // whose hash is kept and whose key is found by identity.
+  const info = TYPE_INFO.get(action.type);
+  if (info !== undefined) {
+    const bare = info.bare;
+    if ((bare && isBareEvent(event, bare)) || fitsShape(event, info.name)) return info;
+  }
   const schema = schemaOf(action.type);
   if (!schema) throw new RuleViolation('BAD_PAYLOAD', `unknown event type "${action.type}"`, { type: action.type });
   const parsed = schema.safeParse(event);
@@ -220,7 +245,7 @@ function shapeOf(action: LogEvent): string {
     throw new RuleViolation('BAD_PAYLOAD', `${action.type}${path ? ` ${path}` : ''}: ${issue.message}`, { path });
   }
   check(event.player === undefined || isSeat(event.player), 'BAD_PAYLOAD', `Born from Blood has seats p1 and p2 only, not ${event.player}`);
-  return TYPE_NAMES.get(event.type)!;
+  return TYPE_INFO.get(event.type) ?? NO_INFO;
 }
 
 /**
@@ -228,49 +253,55 @@ function shapeOf(action: LogEvent): string {
  * one payload shape (schemas are strict: only these four types carry a `duration`).
  */
 function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat, payload: any): void {
-  const bad = (message: string) => refuse('BAD_PAYLOAD', `${type}: ${message}`);
   switch (type) {
+    // The most frequent types, with nothing to check here, first: a switch on strings compares them in turn.
+    case 'AdvancePhase':
+    case 'PassPriority':
+    case 'DeclareDefenders':
+    case 'ResolveBattle':
+    case 'PlayCard':
+      return;
     case 'MatchCreated': {
       const config = (payload as E.MatchCreated).config;
-      if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad("config differs from the document's config (BB-R39)");
+      if ((config.cdCountsEveryTurn ?? false) !== state.headerConfig.cdCountsEveryTurn) bad(type, "config differs from the document's config (BB-R39)");
       return;
     }
     case 'DrawForTurn':
       if (state.stage === 'playing' && !drawForTurnPayloadFits(state, actor, payload)) {
-        bad(payload.cardId === undefined ? 'name the card drawn (the deck is not empty)' : 'the deck is empty: name no card');
+        bad(type, payload.cardId === undefined ? 'name the card drawn (the deck is not empty)' : 'the deck is empty: name no card');
       }
       return;
     case 'DeclareAttack':
-      if (payload.immediate && payload.sourceCardId === undefined) bad('an immediate attack names its sourceCardId');
+      if (payload.immediate && payload.sourceCardId === undefined) bad(type, 'an immediate attack names its sourceCardId');
       return;
     case 'ModifyStat':
       if (payload.stat === 'hp') {
         const card = cardOf(state, payload.cardId);
-        if (card && catalogOf(state, card).type === 'Character') bad("a Character's HP changes with ChangeHP");
+        if (card && catalogOf(state, card).type === 'Character') bad(type, "a Character's HP changes with ChangeHP");
       }
-      return durationFits(state, payload.duration, bad);
+      return durationFits(state, type, payload.duration);
     case 'MoveCard':
-      if (payload.position !== undefined && payload.to !== 'deck') bad("position is only for a move to 'deck'");
+      if (payload.position !== undefined && payload.to !== 'deck') bad(type, "position is only for a move to 'deck'");
       return;
     case 'RemoveKeyword':
-      return durationFits(state, payload.duration, bad);
+      return durationFits(state, type, payload.duration);
     case 'CreateSpecialSlot':
-      if (state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`Special Slot ${payload.slotId} exists`);
+      if (state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(type, `Special Slot ${payload.slotId} exists`);
       return;
     case 'RemoveSpecialSlot':
-      if (!state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(`no Special Slot ${payload.slotId}`);
+      if (!state.players[payload.player as Seat].specialSlots[payload.slotId]) bad(type, `no Special Slot ${payload.slotId}`);
       return;
     case 'GrantKeyword': {
-      durationFits(state, payload.duration, bad);
+      durationFits(state, type, payload.duration);
       const g = payload as E.GrantKeyword;
-      if (KEYWORDS_WITH_VALUE.has(g.keyword) && g.value === undefined) bad(`${g.keyword} needs a value`);
-      if (!KEYWORDS_WITH_VALUE.has(g.keyword) && !KEYWORDS_WITH_OPTIONAL_VALUE.has(g.keyword) && g.value !== undefined) bad(`${g.keyword} takes no value`);
+      if (KEYWORDS_WITH_VALUE.has(g.keyword) && g.value === undefined) bad(type, `${g.keyword} needs a value`);
+      if (!KEYWORDS_WITH_VALUE.has(g.keyword) && !KEYWORDS_WITH_OPTIONAL_VALUE.has(g.keyword) && g.value !== undefined) bad(type, `${g.keyword} takes no value`);
       return;
     }
     case 'SetStatus': {
-      durationFits(state, payload.duration, bad);
+      durationFits(state, type, payload.duration);
       const s = payload as E.SetStatus;
-      if ((s.status === 'burn') !== (s.params !== undefined)) bad('params {amount, tickAt?} go with a burn status, and only with it');
+      if ((s.status === 'burn') !== (s.params !== undefined)) bad(type, 'params {amount, tickAt?} go with a burn status, and only with it');
       return;
     }
     default:
@@ -278,27 +309,34 @@ function payloadFits(state: BfbState, type: BornFromBloodEventType, actor: Seat,
   }
 }
 
-function durationFits(state: BfbState, duration: E.Duration, bad: (message: string) => never): void {
+function durationFits(state: BfbState, type: BornFromBloodEventType, duration: E.Duration): void {
   const current = typeof duration === 'object' && 'untilEndOfTurnOf' in duration ? duration.untilEndOfTurnOf : undefined;
-  if (current && current.occurrence === 'current' && current.player !== state.turnPlayer) bad(`it is not ${current.player}'s turn`);
+  if (current && current.occurrence === 'current' && current.player !== state.turnPlayer) bad(type, `it is not ${current.player}'s turn`);
+}
+
+/** BAD_PAYLOAD, built only when refused (a closure per event showed as a tenth of the allocation). */
+function bad(type: BornFromBloodEventType, message: string): never {
+  refuse('BAD_PAYLOAD', `${type}: ${message}`);
 }
 
 /** SETUP_ORDER: §5's order, then play; Concede is accepted at any time after MatchCreated. */
-function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat): void {
-  const order = (message: string) => refuse('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
+function setupOrder(state: BfbState, type: BornFromBloodEventType, actor: Seat, stage: BfbState['stage'] | undefined): void {
   if (state.stage === 'none') {
-    if (type !== 'MatchCreated') order('the game starts with MatchCreated');
+    if (type !== 'MatchCreated') order(state, type, 'the game starts with MatchCreated');
     return;
   }
   if (type === 'Concede') return;
-  const stage = SETUP_STAGE.get(type);
   if (stage === undefined) {
-    if (state.stage !== 'playing') order('turn 1 has not begun');
+    if (state.stage !== 'playing') order(state, type, 'turn 1 has not begun');
     return;
   }
-  if (state.stage !== stage) order(`expected in stage ${stage}`);
-  if (type === 'DeckRegistered' && state.players[actor].deckRegistered) order(`${actor} has registered a deck`);
-  if (type === 'OpeningHandDrawn' && state.players[actor].openingHandDrawn) order(`${actor} has drawn an opening hand`);
+  if (state.stage !== stage) order(state, type, `expected in stage ${stage}`);
+  if (type === 'DeckRegistered' && state.players[actor].deckRegistered) order(state, type, `${actor} has registered a deck`);
+  if (type === 'OpeningHandDrawn' && state.players[actor].openingHandDrawn) order(state, type, `${actor} has drawn an opening hand`);
+}
+
+function order(state: BfbState, type: BornFromBloodEventType, message: string): never {
+  refuse('SETUP_ORDER', `${type}: ${message}`, { stage: state.stage });
 }
 
 const ID_FIELDS = new Set(['cardId', 'attackerId', 'sourceCardId', 'host', 'maintain', 'card']);
@@ -348,9 +386,31 @@ function namesKnown(state: BfbState, type: BornFromBloodEventType, p: any): bool
       for (const id in shares) if (!isBound(state, id)) return false;
       return true;
     }
+    // The most frequent effects: the fields visitNames would visit, and no other.
+    case 'MoveCard':
+      return sourceKnown(state, p.sourceCardId) && isBound(state, p.cardId) && placeKnown(state, p.from) && placeKnown(state, p.to);
+    case 'ChangeCounter':
+      return sourceKnown(state, p.sourceCardId) && (typeof p.owner !== 'object' || p.owner.card === undefined || isBound(state, p.owner.card));
+    case 'ModifyStat':
+    case 'GrantKeyword':
+      return sourceKnown(state, p.sourceCardId) && isBound(state, p.cardId) && durationKnown(state, p.duration);
     default:
       return false;
   }
+}
+
+/** A MoveCard place: a zone name, `{ special }` (a slot id, not a card), `{ host }` or `{ maintain }`. */
+function placeKnown(state: BfbState, place: unknown): boolean {
+  if (typeof place !== 'object' || place === null) return true;
+  const { host, maintain } = place as { host?: string; maintain?: string };
+  return (host === undefined || isBound(state, host)) && (maintain === undefined || isBound(state, maintain));
+}
+
+/** A duration names a card only as `{ whileSourceOnField: { sourceCardId } }`. */
+function durationKnown(state: BfbState, duration: unknown): boolean {
+  if (typeof duration !== 'object' || duration === null) return true;
+  const source = (duration as { whileSourceOnField?: { sourceCardId: string } }).whileSourceOnField;
+  return source === undefined || sourceKnown(state, source.sourceCardId);
 }
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);

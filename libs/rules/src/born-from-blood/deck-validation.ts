@@ -67,6 +67,7 @@ export function deckViolations(
   boundCardIds: Iterable<string> | ((cardId: string) => boolean) = [],
   stopAtFirst = false,
 ): RuleViolation[] {
+  if (registration.specialArtOwnership === undefined && typeof boundCardIds === 'function' && isPlainlyLegal(registration, cards, boundCardIds)) return [];
   const found: RuleViolation[] = [];
   const add = (violation: RuleViolation) => {
     found.push(violation);
@@ -188,4 +189,48 @@ export function deckViolations(
     }
   }
   return found;
+}
+
+/**
+ * Whether a registration without special-art ownership passes every §3 check, in one pass over its
+ * entries with nothing built but the id set and the name counts: the Decider's case (a legal deck,
+ * twice a game). Any doubt answers false, and `deckViolations` then makes its checks in §3's order,
+ * which say what is wrong. Without ownership counts no special art can be over its limit (BB-R21).
+ */
+function isPlainlyLegal(registration: DeckRegistration, cards: ReadonlyMap<string, BfbCard>, bound: (cardId: string) => boolean): boolean {
+  const { main, extra } = registration;
+  if (main.length !== MAIN_DECK_SIZE) return false;
+  const character = entryCard(registration.character, cards);
+  if (character === undefined || character.type !== 'Character') return false;
+  const seen = new Set<string>();
+  const id = registration.character.cardId;
+  if (bound(id)) return false;
+  seen.add(id);
+  const copies = new Map<string, number>();
+  const allowed = character.colors;
+  for (let i = 0; i < main.length + extra.length; i++) {
+    const isMain = i < main.length;
+    const entry = isMain ? main[i]! : extra[i - main.length]!;
+    if (seen.has(entry.cardId) || bound(entry.cardId)) return false;
+    seen.add(entry.cardId);
+    const card = entryCard(entry, cards);
+    if (card === undefined) return false;
+    if (isMain ? card.type === 'Character' || card.extra : !card.extra) return false;
+    const count = (copies.get(card.name) ?? 0) + 1;
+    if (count > MAX_COPIES_BY_NAME) return false;
+    copies.set(card.name, count);
+    if (allowed !== 'any' && card.colors !== 'any') {
+      for (let j = 0; j < card.colors.length; j++) if (!allowed.includes(card.colors[j]!)) return false;
+    }
+  }
+  return true;
+}
+
+/** The catalog card of an entry whose art, if it names one, the card has; undefined otherwise. */
+function entryCard(entry: DeckEntry, cards: ReadonlyMap<string, BfbCard>): BfbCard | undefined {
+  const card = cards.get(entry.catalogId);
+  if (card === undefined || entry.artId === undefined) return card;
+  const variants = card.artVariants;
+  if (variants !== undefined) for (let i = 0; i < variants.length; i++) if (variants[i]!.artId === entry.artId) return card;
+  return undefined;
 }

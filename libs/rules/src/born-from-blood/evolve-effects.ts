@@ -1,6 +1,6 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { Draft, burning, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, battle as writableBattle } from './mutate';
+import { Draft, burning, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, withEntry, battle as writableBattle } from './mutate';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse, useKey } from './uses';
@@ -18,7 +18,7 @@ export function evolveEffect(d: Draft, event: LogEvent, type: string = event.typ
   switch (type) {
     case 'MoveCard': {
       const m = payload as E.MoveCard;
-      return moveCard(d, m.cardId, posKey(m.to), m.position ? { position: m.position } : {});
+      return moveCard(d, m.cardId, posKey(m.to), m.position);
     }
     case 'DealDamage': {
       const x = payload as E.DealDamage;
@@ -93,11 +93,11 @@ export function evolveEffect(d: Draft, event: LogEvent, type: string = event.typ
       const c = payload as E.ChangeCounter;
       if ('player' in c.owner) {
         const p = player(d, c.owner.player);
-        p.counters = { ...p.counters, [c.counter]: (p.counters[c.counter] ?? 0) + c.delta };
+        p.counters = withEntry(p.counters, c.counter, (p.counters[c.counter] ?? 0) + c.delta);
         return;
       }
       const o = object(d, c.owner.card);
-      if (o) o.counters = { ...o.counters, [c.counter]: (o.counters[c.counter] ?? 0) + c.delta };
+      if (o) o.counters = withEntry(o.counters, c.counter, (o.counters[c.counter] ?? 0) + c.delta);
       return;
     }
     case 'DrawCards': {

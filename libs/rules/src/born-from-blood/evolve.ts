@@ -1,7 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
-import { Draft, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
+import { Draft, NONE, WBattle, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
 import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, foldCacheOf, hasKeyword, inPlay, other, posKey, survives } from './state';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse, useKey } from './uses';
@@ -50,6 +50,49 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
   const actor = event.player as Seat;
   const s = d.s;
   switch (type) {
+    // The most frequent types first: a switch on strings compares them one case after another.
+    case 'AdvancePhase': {
+      const i = PHASES.indexOf(s.phase ?? 'n');
+      s.phase = PHASES[Math.min(i + 1, PHASES.length - 1)]!;
+      return;
+    }
+    case 'PassPriority':
+      return resolveTop(d);
+    case 'DeclareAttack':
+      return declareAttack(d, actor, payload as E.DeclareAttack);
+    case 'DeclareDefenders': {
+      const ids = (payload as E.DeclareDefenders).defenderIds;
+      const b = battle(d);
+      if (!b) return;
+      b.defenders = ids;
+      b.declaredDefenders = ids.length > 0;
+      b.step = ids.length > 0 ? 'assign' : 'resolve';
+      return;
+    }
+    case 'ResolveBattle':
+      return resolveBattle(d);
+    case 'PlayCard':
+      return playCard(d, actor, payload as E.PlayCard);
+    case 'DrawForTurn': {
+      const cardId = (payload as E.DrawForTurn).cardId;
+      if (cardId) drawInto(d, actor, [cardId]);
+      s.drawnThisTurn = true;
+      return;
+    }
+    case 'EndTurn':
+      return endTurn(d);
+    case 'AssignDamage': {
+      const a = payload as E.AssignDamage;
+      if (!s.battle) return;
+      const fixedDamage = battleDamage(s, s.battle);
+      const b = battle(d)!;
+      b.fixedDamage = fixedDamage;
+      b.assignment = { shares: a.shares, toCharacter: a.toCharacter };
+      b.step = 'resolve';
+      return;
+    }
+    case 'ActivateAbility':
+      return activateAbility(d, actor, payload as E.ActivateAbility);
     case 'MatchCreated': {
       const config = (payload as E.MatchCreated).config ?? {};
       s.stage = 'decks';
@@ -81,7 +124,7 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
     }
     case 'Mulligan': {
       const m = payload as E.Mulligan;
-      for (const id of m.cardIds) moveCard(d, id, 'deck', { position: 'bottom' });
+      for (const id of m.cardIds) moveCard(d, id, 'deck', 'bottom');
       drawInto(d, actor, m.drawnCardIds);
       player(d, actor).mulliganDone = true;
       if (!SEATS.every((seat) => s.players[seat].mulliganDone)) return;
@@ -89,23 +132,6 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
       s.turn = 0;
       return startTurn(d, s.firstPlayer ?? 'p1');
     }
-    case 'AdvancePhase': {
-      const i = PHASES.indexOf(s.phase ?? 'n');
-      s.phase = PHASES[Math.min(i + 1, PHASES.length - 1)]!;
-      return;
-    }
-    case 'DrawForTurn': {
-      const cardId = (payload as E.DrawForTurn).cardId;
-      if (cardId) drawInto(d, actor, [cardId]);
-      s.drawnThisTurn = true;
-      return;
-    }
-    case 'PlayCard':
-      return playCard(d, actor, payload as E.PlayCard);
-    case 'ActivateAbility':
-      return activateAbility(d, actor, payload as E.ActivateAbility);
-    case 'PassPriority':
-      return resolveTop(d);
     case 'SellCard': {
       const c = cardOf(s, (payload as E.SellCard).cardId);
       if (!c) return;
@@ -114,36 +140,11 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
       player(d, c.owner).n += refund;
       return;
     }
-    case 'DeclareAttack':
-      return declareAttack(d, actor, payload as E.DeclareAttack);
-    case 'DeclareDefenders': {
-      const ids = (payload as E.DeclareDefenders).defenderIds;
-      const b = battle(d);
-      if (!b) return;
-      b.defenders = ids;
-      b.declaredDefenders = ids.length > 0;
-      b.step = ids.length > 0 ? 'assign' : 'resolve';
-      return;
-    }
-    case 'AssignDamage': {
-      const a = payload as E.AssignDamage;
-      if (!s.battle) return;
-      const fixedDamage = battleDamage(s, s.battle);
-      const b = battle(d)!;
-      b.fixedDamage = fixedDamage;
-      b.assignment = { shares: a.shares, toCharacter: a.toCharacter };
-      b.step = 'resolve';
-      return;
-    }
-    case 'ResolveBattle':
-      return resolveBattle(d);
     case 'DiscardToHandLimit': {
       for (const id of (payload as E.DiscardToHandLimit).cardIds) moveCard(d, id, 'graveyard');
       s.handCheckDone = true;
       return;
     }
-    case 'EndTurn':
-      return endTurn(d);
     case 'Concede':
       return;
     case 'CardsPutInGraveyard': {
@@ -163,28 +164,40 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
 
 function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
   const s = d.s;
-  const owned = reg.specialArtOwnership?.counts ?? {};
-  const bind = (entry: E.DeckEntry, zone: string) => {
-    const catalogued = s.catalog.get(entry.catalogId);
-    const special = entry.artId !== undefined && catalogued?.artVariants?.some((v) => v.artId === entry.artId && v.special);
-    // BB-R21: a special art the player does not own is shown as the normal art.
-    const keepArt = entry.artId !== undefined && (!special || (owned[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0);
-    // The catalog's own id string, equal to the payload's: every later look-up of the card's entry
-    // then finds its key by identity instead of comparing the characters (a parsed id is a copy).
-    const catalogId = catalogued?.id ?? entry.catalogId;
-    const c: WCard = { id: entry.cardId, owner: seat, catalogId, artId: keepArt ? entry.artId! : undefined, zone, obj: undefined, usedThisGame: [] };
-    putCard(d, c);
-  };
-  bind(reg.character, 'unplaced');
-  reg.main.forEach((e) => bind(e, 'deck'));
-  reg.extra.forEach((e) => bind(e, 'extraDeck'));
+  const owned = reg.specialArtOwnership?.counts;
+  // Indexed loops and no callback per entry: a game binds about 120 cards here.
+  bind(d, seat, reg.character, 'unplaced', owned);
+  const main = reg.main;
+  const extra = reg.extra;
+  const middle: string[] = new Array(main.length);
+  for (let i = 0; i < main.length; i++) middle[i] = bind(d, seat, main[i]!, 'deck', owned);
+  const extraIds: string[] = new Array(extra.length);
+  for (let i = 0; i < extra.length; i++) extraIds[i] = bind(d, seat, extra[i]!, 'extraDeck', owned);
   const p = player(d, seat);
   p.characterId = reg.character.cardId;
   p.deckRegistered = true;
-  p.deck = made(d, { top: made(d, []), middle: made(d, reg.main.map((e) => e.cardId)), bottom: made(d, []) });
-  p.zones = made(d, { ...p.zones, extraDeck: made(d, reg.extra.map((e) => e.cardId)) });
+  p.deck = made(d, { top: made(d, []), middle: made(d, middle), bottom: made(d, []) });
+  // In place the zones are the state's own: a spread copy would be slow to add the field places to (`withEntry`).
+  if (d.fresh === null) p.zones.extraDeck = extraIds;
+  else p.zones = made(d, { ...p.zones, extraDeck: made(d, extraIds) });
   d.touched = true;
-  if (SEATS.every((x) => s.players[x].deckRegistered)) s.stage = 'firstPlayer';
+  if (s.players.p1.deckRegistered && s.players.p2.deckRegistered) s.stage = 'firstPlayer';
+}
+
+/** Binds one registered card in `zone`; returns its id. */
+function bind(d: Draft, seat: Seat, entry: E.DeckEntry, zone: string, owned: Readonly<Record<string, number>> | undefined): string {
+  const catalogued = d.s.catalog.get(entry.catalogId);
+  let artId: string | undefined;
+  if (entry.artId !== undefined) {
+    const special = catalogued?.artVariants?.some((v) => v.artId === entry.artId && v.special) ?? false;
+    // BB-R21: a special art the player does not own is shown as the normal art.
+    if (!special || ((owned ?? {})[`${entry.catalogId}#${entry.artId}`] ?? 0) > 0) artId = entry.artId;
+  }
+  // The catalog's own id string, equal to the payload's: every later look-up of the card's entry
+  // then finds its key by identity instead of comparing the characters (a parsed id is a copy).
+  const catalogId = catalogued?.id ?? entry.catalogId;
+  putCard(d, { id: entry.cardId, owner: seat, catalogId, artId, zone, obj: undefined, usedThisGame: NONE });
+  return entry.cardId;
 }
 
 function cardCost(state: BfbState, card: CardState, override?: { amount: number }): number {
@@ -213,7 +226,7 @@ function playCard(d: Draft, actor: Seat, play: E.PlayCard): void {
 function enterFromPlay(d: Draft, cardId: string, destination: string | undefined, nPaid: number, counts: boolean): void {
   const owner = cardOf(d.s, cardId)!.owner;
   if (destination === undefined || !(destination.startsWith('host:') ? hostStillThere(d.s, destination) : true)) moveCard(d, cardId, 'graveyard');
-  else moveCard(d, cardId, destination, { nPaid });
+  else moveCard(d, cardId, destination, undefined, nPaid);
   if (counts) player(d, owner).playedFromHandThisTurn++;
 }
 

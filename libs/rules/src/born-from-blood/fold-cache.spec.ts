@@ -3,6 +3,7 @@ import type { GameHeader } from '../game-system';
 import { resolveHeader } from '../replay';
 import { simulateDocuments } from '../simulate';
 import { bornFromBlood } from './index';
+import { withEntry } from './mutate';
 import { BfbState, SEATS, fieldPlaces, foldCacheOf, isFieldKey } from './state';
 
 /** The field places read afresh: every key of the zones that is a field place, in the zones' order. */
@@ -25,6 +26,30 @@ describe('the fold cache of born-from-blood', () => {
       }
       expect(foldCacheOf(state)).toBeDefined();
     }
+  });
+
+  // In place, bound cards go to the fold cache's Map only; the state's cards are built from it when read.
+  it("reads the in-place state's cards as the buckets evolve builds, key order included, after every event", () => {
+    const document = documents[1]!;
+    const header = resolveHeader(document, bornFromBlood) as GameHeader<BfbCard>;
+    const state = inPlace.own(bornFromBlood.initialState(header));
+    let pure = bornFromBlood.initialState(header);
+    for (const event of document.events) {
+      if (bornFromBlood.derivedEventTypes.has(event.type)) continue;
+      const produced = inPlace.step(state, event);
+      for (const e of Array.isArray(produced) ? produced : [produced]) pure = bornFromBlood.evolve(pure, e);
+      expect(JSON.stringify(state.cards)).toBe(JSON.stringify(pure.cards));
+    }
+    expect(state.cards).toStrictEqual(pure.cards);
+  });
+
+  it('withEntry copies a record with one key set, in the order a spread gives, __proto__ as an own key', () => {
+    expect(Object.keys(withEntry({ a: 1, b: 2 }, 'a', 3))).toEqual(['a', 'b']);
+    expect(withEntry({ a: 1, b: 2 }, 'c', 3)).toEqual({ a: 1, b: 2, c: 3 });
+    const hostile = withEntry({ a: 1 }, '__proto__', 2);
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(Object.keys(hostile)).toEqual(['a', '__proto__']);
+    expect(Object.keys(withEntry(hostile, 'b', 3))).toEqual(['a', '__proto__', 'b']);
   });
 
   it('hands back the action it was given, not a list, when the rules derive nothing from it', () => {

@@ -12,8 +12,10 @@ import {
   StackItem,
   Until,
   ZoneKey,
+  FoldCache,
   attachFoldCache,
   bucketOf,
+  defineCardsFromCache,
   cardOf,
   catalogOf,
   fieldPlaces,
@@ -99,19 +101,25 @@ export function ownState(state: BfbState): BfbState {
     stack: state.stack.slice(),
     battle: state.battle ? { ...state.battle } : undefined,
     players: { p1: copyPlayer(state.players.p1), p2: copyPlayer(state.players.p2) },
-    cards,
+  } as Omit<WState, 'cards'> as WState;
+  const cache: FoldCache = {
+    cards: byId,
+    buckets: cards,
+    battleEffects: true,
+    sourceEffects: true,
+    hosts: true,
+    burns: true,
+    fieldPlaces: { p1: { zones: null, keys: [] }, p2: { zones: null, keys: [] } },
   };
+  attachFoldCache(s, cache);
+  defineCardsFromCache(s);
   const inPlay = inPlayCards(s);
   const attached = (test: (x: { until: Until; burn?: unknown }) => boolean) =>
     inPlay.some((c) => c.obj !== undefined && (c.obj.statuses.some(test) || c.obj.modifiers.some(test) || c.obj.grantedKeywords.some(test) || c.obj.removedKeywords.some(test)));
-  attachFoldCache(s, {
-    cards: byId,
-    battleEffects: attached((x) => 'battle' in x.until),
-    sourceEffects: attached((x) => 'whileOnField' in x.until),
-    hosts: hostZones(s),
-    burns: attached((x) => x.burn !== undefined),
-    fieldPlaces: { p1: { zones: null, keys: [] }, p2: { zones: null, keys: [] } },
-  });
+  cache.battleEffects = attached((x) => 'battle' in x.until);
+  cache.sourceEffects = attached((x) => 'whileOnField' in x.until);
+  cache.hosts = hostZones(s);
+  cache.burns = attached((x) => x.burn !== undefined);
   return s;
 }
 
@@ -119,9 +127,16 @@ function copyCard(c: CardState): WCard {
   return { id: c.id, owner: c.owner, catalogId: c.catalogId, artId: c.artId, zone: c.zone, obj: c.obj ? { ...c.obj } : undefined, usedThisGame: c.usedThisGame };
 }
 
+const DICTIONARY = ' dictionary';
+
 function copyPlayer(p: PlayerState): WPlayer {
-  const zones: Record<ZoneKey, CardId[]> = {};
+  // A key made and deleted first puts the zones in V8's dictionary mode (same prototype, same keys in
+  // the same order): games open their field places in their own orders, and `host:<id>` keys are
+  // each new, so as fast objects every game's zones took shapes of their own, and the zone look-ups
+  // by key (several per event) missed V8's caches of them.
+  const zones: Record<ZoneKey, CardId[]> = { [DICTIONARY]: [] };
   for (const zone in p.zones) zones[zone] = p.zones[zone]!.slice();
+  delete zones[DICTIONARY];
   return {
     seat: p.seat,
     name: p.name,
@@ -165,6 +180,23 @@ const copyBuckets = (v: Record<string, Record<CardId, WCard>>) => ({ ...v });
 const copyOneCard = (v: WCard) => ({ ...v });
 const copyObject = (v: WObject) => ({ ...v });
 const list = <T>(v: T[]): T[] => v.slice();
+
+/**
+ * `{ ...record, [key]: value }` without the spread: V8 gives an object made by a spread a map of
+ * its own, and every key added to it later goes through its runtime (~1.5 µs a key against ~30
+ * ns). A for-in copy keeps the keys in the same order. (`__proto__`, a key a payload may name, is
+ * left to the spread, which defines it as an own key rather than setting the prototype.)
+ */
+export function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) {
+    if (k === '__proto__') return { ...record, [key]: value };
+    out[k] = record[k]!;
+  }
+  if (key === '__proto__') return { ...record, [key]: value };
+  out[key] = value;
+  return out;
+}
 
 /** Marks an object this change made as writable (copy-on-write drafts only). */
 export function made<T extends object>(d: Draft, value: T): T {
@@ -232,6 +264,15 @@ export function card(d: Draft, id: CardId): WCard | undefined {
 export function putCard(d: Draft, c: WCard): void {
   d.touched = true;
   const s = d.s;
+  if (d.fresh === null) {
+    // In place: the fold cache's Map only; the buckets are built when the state's `cards` is read.
+    const cache = foldCacheOf(s);
+    if (cache !== undefined) {
+      cache.cards.set(c.id, c);
+      cache.buckets = null;
+      return;
+    }
+  }
   const key = bucketOf(c.id);
   const cards = (s.cards = writable(d, s.cards, copyBuckets));
   const bucket = cards[key] === undefined ? made(d, Object.create(null) as Record<CardId, WCard>) : writable(d, cards[key]!, nullCopy);
@@ -252,7 +293,7 @@ export function object(d: Draft, id: CardId): WObject | undefined {
 }
 
 // An object's lists and records are replaced whole, never written to: new objects may share these.
-const NONE: readonly never[] = Object.freeze([]);
+export const NONE: readonly never[] = Object.freeze([]);
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
 export function newObject(turn: number, nPaid: number): FieldObject {
@@ -344,15 +385,17 @@ function attach(d: Draft, seat: Seat, to: ZoneKey, id: CardId, position?: 'top' 
  * leaving it drops the object and everything attached, ends `whileSourceOnField` effects and updates an
  * open battle (§9.2, BB-R35). A move between two field places keeps the object (BB-R41).
  */
-export function moveCard(d: Draft, id: CardId, to: ZoneKey, opts: { position?: 'top' | 'bottom'; nPaid?: number } = {}): void {
+export function moveCard(d: Draft, id: CardId, to: ZoneKey, position?: 'top' | 'bottom', nPaid = 0): void {
   const c = cardOf(d.s, id);
   if (!c) return;
-  detach(d, c.owner, c.zone, id);
-  attach(d, c.owner, to, id, opts.position);
-  const wasOn = isFieldKey(c.zone);
+  const from = c.zone;
+  detach(d, c.owner, from, id);
+  attach(d, c.owner, to, id, position);
+  const wasOn = isFieldKey(from);
   const isOn = isFieldKey(to);
-  const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, opts.nPaid ?? 0) : undefined;
-  const w = card(d, id)!;
+  const obj = wasOn && isOn ? c.obj : isOn ? newObject(d.s.turn, nPaid) : undefined;
+  // In place, the card found above is the one to write (no second look-up).
+  const w = d.fresh === null ? (c as WCard) : card(d, id)!;
   w.zone = to;
   if (!w.artId) w.artId = undefined;
   // A kept object stays shared until written to (`object` copies it then).

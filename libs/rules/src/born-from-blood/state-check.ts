@@ -27,15 +27,19 @@ const INERT = new Set([
   'AssignDamage',
 ]);
 
+/** Whether events of this type never give the state check anything to find (`quietFor`). */
+export const isInert = (type: string): boolean => INERT.has(type);
+
 /**
  * Whether `action`, taken in state `before`, cannot give the state check anything to find: every
  * decided event leaves a state the check has cleared, and these change neither the field, nor HP,
  * nor a host. A pass that resolves an ability only takes it off the stack; one that resolves an
  * attack whose attacker is still in play only moves the battle to its defend step (§8.2, §9.2).
  */
-export function quietFor(before: BfbState, action: LogEvent): boolean {
-  if (INERT.has(action.type)) return true;
-  if (action.type !== 'PassPriority') return false;
+export function quietFor(before: BfbState, action: LogEvent, type: string = action.type, inert: boolean = INERT.has(type)): boolean {
+  // `type`: the event's type as the rules' own (interned) string, and `inert`, when the caller has them.
+  if (inert) return true;
+  if (type !== 'PassPriority') return false;
   const top = before.stack[before.stack.length - 1];
   if (top === undefined || top.kind === 'ability') return true;
   if (top.kind !== 'attack') return false;

@@ -177,6 +177,13 @@ export function bucketOf(id: CardId): string {
 export interface FoldCache {
   /** Every bound card by id: one Map look-up instead of hashing the id into its bucket and probing that. */
   readonly cards: Map<CardId, CardState>;
+  /**
+   * The state's `cards` as buckets, or null when a card was bound or replaced since they were last
+   * read (`putCard`): the owned state's `cards` is an accessor that builds them from `cards` then.
+   * Binding ~120 cards a game into buckets nobody reads during a replay cost a twentieth of it.
+   * The buckets and the Map hold the same card objects, so a card written in place is seen by both.
+   */
+  buckets: CardBuckets | null;
   /** False only while no status, modifier or keyword in play lasts for the battle: closing it then prunes nothing. */
   battleEffects: boolean;
   /** False only while nothing in play lasts while its source is on the field: a card leaving it then ends nothing. */
@@ -195,6 +202,31 @@ export const foldCacheOf = (state: BfbState): FoldCache | undefined => (state as
 
 export function attachFoldCache(state: BfbState, cache: FoldCache): void {
   Object.defineProperty(state, FOLD_CACHE, { value: cache });
+}
+
+/**
+ * Makes `cards` of a state with a fold cache an enumerable accessor (last of its keys, as it was
+ * declared) reading the cache's buckets, built again from its Map when stale: JSON, spreads, keys
+ * and equality see the same buckets as a state `evolve` made. One getter for every state, so that
+ * they all keep one shape.
+ */
+export function defineCardsFromCache(state: BfbState): void {
+  Object.defineProperty(state, 'cards', { get: cachedBuckets, enumerable: true, configurable: true });
+}
+
+function cachedBuckets(this: BfbState): CardBuckets {
+  const cache = foldCacheOf(this)!;
+  return (cache.buckets ??= bucketsOf(cache.cards));
+}
+
+/** The buckets of the cards in `byId`, each bucket's ids in the order they were bound (as `putCard` made them). */
+function bucketsOf(byId: ReadonlyMap<CardId, CardState>): CardBuckets {
+  const buckets: Record<string, Record<CardId, CardState>> = {};
+  for (const [id, card] of byId) {
+    const key = bucketOf(id);
+    (buckets[key] ??= Object.create(null) as Record<CardId, CardState>)[id] = card;
+  }
+  return buckets;
 }
 
 /**
@@ -319,11 +351,17 @@ export function keywordEntries(state: BfbState, card: CardState): { kw: Keyword;
   return removed.length === 0 ? all : all.filter((e) => !removed.some((r) => r.kw === e.kw));
 }
 
+/** Whether a list of keyword grants or removals names `kw` (a loop: a `some` callback is a closure per call). */
+function names(list: readonly { readonly kw: Keyword }[], kw: Keyword): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i]!.kw === kw) return true;
+  return false;
+}
+
 /** `keywordEntries(…).some(e => e.kw === kw)`, without building the entries (asked on every attack). */
 export function hasKeyword(state: BfbState, card: CardState, kw: Keyword): boolean {
   const o = card.obj;
-  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === kw)) return false;
-  if (o !== undefined && o.grantedKeywords.length > 0 && o.grantedKeywords.some((g) => g.kw === kw)) return true;
+  if (o !== undefined && o.removedKeywords.length > 0 && names(o.removedKeywords, kw)) return false;
+  if (o !== undefined && o.grantedKeywords.length > 0 && names(o.grantedKeywords, kw)) return true;
   if (hasStatus(card, 'silence')) return false;
   const printed = catalogOf(state, card).keywords;
   if (printed === undefined) return false;
@@ -356,7 +394,7 @@ export const currentAtk = (state: BfbState, card: CardState): number => (catalog
 export function block(state: BfbState, card: CardState): number {
   const o = card.obj;
   let sum = modifierSum(card, 'block');
-  if (o !== undefined && o.removedKeywords.length > 0 && o.removedKeywords.some((r) => r.kw === 'Block')) return sum;
+  if (o !== undefined && o.removedKeywords.length > 0 && names(o.removedKeywords, 'Block')) return sum;
   if (!hasStatus(card, 'silence')) {
     const printed = catalogOf(state, card).keywords;
     if (printed !== undefined) for (let i = 0; i < printed.length; i++) if (printed[i]!.kw === 'Block') sum += printed[i]!.value ?? 0;
@@ -378,9 +416,9 @@ export function characterBlock(state: BfbState, seat: Seat): number {
       const card = cardOf(state, ids[i]!)!;
       const entry = catalogOf(state, card);
       if (entry.type !== 'Item' || hasStatus(card, 'silence')) continue;
-      const removed = card.obj?.removedKeywords.some((r) => r.kw === 'Block') ?? false;
-      if (removed) continue;
-      for (const e of entry.keywords ?? []) if (e.kw === 'Block') total += e.value ?? 0;
+      if (card.obj !== undefined && names(card.obj.removedKeywords, 'Block')) continue;
+      const printed = entry.keywords;
+      if (printed !== undefined) for (let k = 0; k < printed.length; k++) if (printed[k]!.kw === 'Block') total += printed[k]!.value ?? 0;
     }
   }
   return total;
@@ -404,11 +442,15 @@ export function isSick(state: BfbState, card: CardState): boolean {
 export const lethal = (state: BfbState, card: CardState): number => (currentHp(state, card) ?? 0) + block(state, card);
 
 export function combatSkill(state: BfbState, card: CardState, id: string): CombatSkill | undefined {
-  return catalogOf(state, card).combatSkills?.find((s) => s.id === id);
+  const skills = catalogOf(state, card).combatSkills;
+  if (skills !== undefined) for (let i = 0; i < skills.length; i++) if (skills[i]!.id === id) return skills[i];
+  return undefined;
 }
 
 export function ability(state: BfbState, card: CardState, id: string): Ability | undefined {
-  return catalogOf(state, card).abilities?.find((a) => a.id === id);
+  const abilities = catalogOf(state, card).abilities;
+  if (abilities !== undefined) for (let i = 0; i < abilities.length; i++) if (abilities[i]!.id === id) return abilities[i];
+  return undefined;
 }
 
 export function hasPierce(state: BfbState, battle: Battle): boolean {
@@ -464,7 +506,12 @@ export function capacity(state: BfbState, seat: Seat, zone: ZoneKey): number | u
 
 /** Cards in the place plus the places the player's stack items reserve there (§8.2 item 6). */
 export function occupied(state: BfbState, seat: Seat, zone: ZoneKey): number {
-  const reserved = state.stack.filter((item) => item.kind === 'card' && item.controller === seat && item.destination === zone).length;
+  let reserved = 0;
+  const stack = state.stack;
+  for (let i = 0; i < stack.length; i++) {
+    const item = stack[i]!;
+    if (item.kind === 'card' && item.controller === seat && item.destination === zone) reserved++;
+  }
   return (state.players[seat].zones[zone]?.length ?? 0) + reserved;
 }
 

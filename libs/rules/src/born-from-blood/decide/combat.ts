@@ -39,7 +39,7 @@ export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.Decl
   if (attack.using === 'atk') {
     const atk = currentAtk(state, attacker);
     if (!(atk > 0)) refuse('NO_COMBAT_SKILL', `${entry.name} has no ATK to attack with`, { atk });
-    if (!((entry.combatSkills ?? []).length === 0 || silenced)) refuse('NO_COMBAT_SKILL', `${entry.name} attacks with its Combat Skill, not bare ATK (BB-R14)`);
+    if (!(entry.combatSkills === undefined || entry.combatSkills.length === 0 || silenced)) refuse('NO_COMBAT_SKILL', `${entry.name} attacks with its Combat Skill, not bare ATK (BB-R14)`);
   } else if (!skill) {
     refuse('NO_COMBAT_SKILL', `${entry.name} has no Combat Skill "${attack.using}"`, { using: attack.using });
   }
@@ -68,18 +68,25 @@ export function decideDeclareDefenders(state: BfbState, actor: Seat, declare: E.
   if (!(battle && battle.step === 'defend')) refuse('WRONG_STEP', 'no attack is waiting for defenders', { step: battle?.step });
   const ids = declare.defenderIds;
   if (ids.length === 0) return;
-  // The refusals' messages and details are built only for a refused action (this runs on every attack).
-  const defenders = ids.map((id) => cardOf(state, id)!);
-  for (let i = 0; i < defenders.length; i++) {
-    const d = defenders[i]!;
+  // The refusals' messages and details are built only for a refused action (this runs on every
+  // attack), and the defenders are read by index, not copied into a list.
+  for (let i = 0; i < ids.length; i++) {
+    const d = cardOf(state, ids[i]!)!;
     const legal = d.owner === actor && onField(d) && catalogOf(state, d).type === 'Mercenary' && ids.indexOf(d.id) === i;
     if (!legal) refuse('BAD_DEFENDER', `${d.id} cannot defend: only ${actor}'s Mercenaries on the field, each once (BB-R12)`, { cardId: d.id });
   }
-  for (const d of defenders) if (hasStatus(d, 'stun')) refuse('STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
-  for (const d of defenders) if (hasStatus(d, 'deep')) refuse('DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
+  for (let i = 0; i < ids.length; i++) {
+    const d = cardOf(state, ids[i]!)!;
+    if (hasStatus(d, 'stun')) refuse('STUNNED', `${d.id} is Stunned and cannot defend (BB-R14)`, { cardId: d.id });
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const d = cardOf(state, ids[i]!)!;
+    if (hasStatus(d, 'deep')) refuse('DEEP', `${d.id} is Deep and cannot defend (BB-R34)`, { cardId: d.id });
+  }
   const attacker = cardOf(state, battle.attackerId)!;
   if (hasKeyword(state, attacker, 'Skybound')) {
-    for (const d of defenders) {
+    for (let i = 0; i < ids.length; i++) {
+      const d = cardOf(state, ids[i]!)!;
       if (!hasKeyword(state, d, 'AntiAir')) refuse('SKYBOUND_NEEDS_ANTI_AIR', `${d.id} lacks Anti-Air against a Skybound attacker (BB-R13)`, { cardId: d.id });
     }
   }
@@ -92,17 +99,24 @@ export function decideAssignDamage(state: BfbState, actor: Seat, assign: E.Assig
   stackEmpty(state);
   const battle = state.battle;
   if (!(battle && battle.step === 'assign')) refuse('WRONG_STEP', 'no battle is waiting for damage assignment', { step: battle?.step });
-  const shares = Object.entries(assign.shares);
-  for (const [id] of shares) {
+  // The shares in their own key order (as `Object.entries`), walked without building entry pairs.
+  const shares = assign.shares;
+  let nonNegative = true;
+  let sum = 0;
+  for (const id in shares) {
+    if (!Object.prototype.hasOwnProperty.call(shares, id)) continue;
     if (!battle.defenders.includes(id)) refuse('NOT_A_DEFENDER', `${id} is not one of the remaining defenders`, { cardId: id, defenders: battle.defenders });
+    const v = shares[id]!;
+    if (!(v >= 0)) nonNegative = false;
+    sum += v;
   }
-  if (!(shares.every(([, v]) => v >= 0) && assign.toCharacter >= 0)) refuse('ASSIGNMENT_NEGATIVE', 'damage shares are never negative');
+  if (!(nonNegative && assign.toCharacter >= 0)) refuse('ASSIGNMENT_NEGATIVE', 'damage shares are never negative');
   const pierce = hasPierce(state, battle);
   if (!(assign.toCharacter === 0 || pierce)) {
     refuse('NO_PIERCE', 'without Pierce no damage reaches the Character once defenders are declared (BB-R8)', { toCharacter: assign.toCharacter });
   }
   const damage = battleDamage(state, battle);
-  const total = shares.reduce((sum, [, v]) => sum + v, 0) + assign.toCharacter;
+  const total = sum + assign.toCharacter;
   if (battle.defenders.length > 0 || pierce) {
     if (total !== damage) refuse('ASSIGNMENT_SUM', `the shares sum to ${total}; the attack deals ${damage}`, { total, damage });
   }

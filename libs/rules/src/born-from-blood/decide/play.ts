@@ -38,34 +38,42 @@ export function decidePlayCard(state: BfbState, actor: Seat, play: E.PlayCard): 
   if (!(n >= cost)) refuse('INSUFFICIENT_N', `${entry.name} costs ${cost} N; ${actor} has ${n}`, { cost, n });
 }
 
-const printedInfiltration = (entry: BfbCard) => (entry.keywords ?? []).some((k) => k.kw === 'Infiltration');
+function printedInfiltration(entry: BfbCard): boolean {
+  const keywords = entry.keywords;
+  if (keywords !== undefined) for (let i = 0; i < keywords.length; i++) if (keywords[i]!.kw === 'Infiltration') return true;
+  return false;
+}
 
 /** BAD_SLOT (§12.1): where a card may be played, by type, Off-Hand (BB-R22), hosts (BB-R23) and Special Slots. */
 function checkDestination(state: BfbState, actor: Seat, card: CardState, entry: BfbCard, destination: ZoneKey | undefined): void {
-  const bad = (why: string) => refuse('BAD_SLOT', `${entry.name} cannot go to ${destination ?? 'nowhere'}: ${why}`, { cardId: card.id, destination });
   if (entry.oneShot) {
-    if (destination !== undefined) bad('a oneShot card goes to the graveyard and names no destination');
+    if (destination !== undefined) badSlot(card, entry, destination, 'a oneShot card goes to the graveyard and names no destination');
     return;
   }
-  if (destination === undefined) return bad('a permanent needs a destination');
-  if (destination === 'extraZone') return bad('the Extra Zone is never a play destination');
+  if (destination === undefined) return badSlot(card, entry, destination, 'a permanent needs a destination');
+  if (destination === 'extraZone') return badSlot(card, entry, destination, 'the Extra Zone is never a play destination');
   const infiltration = printedInfiltration(entry);
   if (destination.startsWith('host:')) {
     const host = cardOf(state, destination.slice(5));
-    if (!host || host.owner !== actor || !onField(host) || !catalogOf(state, host).fieldArtifact) return bad('no such Field Artifact on your field');
-    if (!infiltration && entry.type !== 'Mercenary') bad('only Mercenaries are hosted');
+    if (!host || host.owner !== actor || !onField(host) || !catalogOf(state, host).fieldArtifact) return badSlot(card, entry, destination, 'no such Field Artifact on your field');
+    if (!infiltration && entry.type !== 'Mercenary') badSlot(card, entry, destination, 'only Mercenaries are hosted');
     return;
   }
   if (destination.startsWith('special:')) {
     const slot = state.players[actor].specialSlots[destination.slice(8)];
-    if (!slot) return bad('no such Special Slot on your field');
-    if (!infiltration && slot.allowedTypes !== 'any' && !slot.allowedTypes.includes(entry.type)) bad(`the slot takes ${slot.allowedTypes.join(', ')}`);
+    if (!slot) return badSlot(card, entry, destination, 'no such Special Slot on your field');
+    if (!infiltration && slot.allowedTypes !== 'any' && !slot.allowedTypes.includes(entry.type)) badSlot(card, entry, destination, `the slot takes ${slot.allowedTypes.join(', ')}`);
     return;
   }
   if (infiltration) return; // Infiltration: any slot type, capacity still applies
   const expected =
     entry.type === 'Mercenary' ? 'mercenary' : entry.type === 'Artifact' ? 'artifact' : entry.type === 'Skill' ? 'skill' : entry.offHand ? 'offHand' : 'item';
-  if (destination !== expected) bad(`a ${entry.offHand ? 'Off-Hand Item' : entry.type} goes to ${expected}`);
+  if (destination !== expected) badSlot(card, entry, destination, `a ${entry.offHand ? 'Off-Hand Item' : entry.type} goes to ${expected}`);
+}
+
+/** BAD_SLOT, its message built only when refused. */
+function badSlot(card: CardState, entry: BfbCard, destination: ZoneKey | undefined, why: string): never {
+  refuse('BAD_SLOT', `${entry.name} cannot go to ${destination ?? 'nowhere'}: ${why}`, { cardId: card.id, destination });
 }
 
 const OWN_TURN_KINDS = new Set(['order', 'endPhase', 'other']);
