@@ -24,7 +24,7 @@ const { getPostgreSQLEventStore } = require('@event-driven-io/emmett-postgresql'
 
 const perRound = flag('games', 60, 10);
 const concurrency = flag('concurrency', 8);
-const n = rounds(3);
+const n = rounds(5);
 const slots = n + (smoke ? 0 : 1); // one chunk of games per timed round, plus the warm-up's
 const MEMORY_BUDGET = 300 * 1024 * 1024;
 

@@ -51,7 +51,7 @@ try {
         return readPages((events) => runner.apply(events));
       },
     },
-    { rounds: rounds(3), setup: (name) => (name === 'apply' ? resetReadModels() : undefined) },
+    { rounds: rounds(5), setup: (name) => (name === 'apply' ? resetReadModels() : undefined) },
   );
   const eventCount = await readPages();
   record({
@@ -104,7 +104,7 @@ try {
         return published;
       },
     },
-    { rounds: rounds(3), setup: (name) => (name === 'projector' ? resetReadModels() : undefined) },
+    { rounds: rounds(5), setup: (name) => (name === 'projector' ? resetReadModels() : undefined) },
   );
   record({
     path: 'projector from Kafka',

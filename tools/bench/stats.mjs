@@ -50,7 +50,7 @@ try {
     await sql`analyze`;
     const [{ games }] = await sql`select count(*)::int as games from rm_games where status = 'finished'`;
     const p95 = { cards: [], empty: [] };
-    for (let round = 0; round < rounds(3); round++) {
+    for (let round = 0; round < rounds(5); round++) {
       p95.empty.push(quantile(await latencies(() => get('/v1/bench-empty-round-trip'), requestsAt(games)), 0.95));
       p95.cards.push(quantile(await latencies(() => get('/v1/stats/cards'), requestsAt(games)), 0.95));
     }
