@@ -1,5 +1,6 @@
 import type { BfbCard } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
+import { withOtherFields } from '../other-fields';
 import { RuleViolation } from '../rule-violation';
 import { BfbState, PlayerState, Seat } from './state';
 
@@ -65,11 +66,7 @@ function uniform(card: BfbCard): BfbCard {
     artVariants: card.artVariants,
     text: card.text,
   };
-  // A field the schema does not know (a catalog it did not check) is kept, after the others.
-  for (const key in card) {
-    if (!Object.prototype.hasOwnProperty.call(out, key)) (out as Record<string, unknown>)[key] = (card as Record<string, unknown>)[key];
-  }
-  return out;
+  return withOtherFields(out, card);
 }
 
 /**

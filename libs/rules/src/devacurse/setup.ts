@@ -1,6 +1,7 @@
 import type { DvCard } from '@cardlog/events';
 import { catalogEntryProblems } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
+import { withOtherFields } from '../other-fields';
 import { RuleViolation } from '../rule-violation';
 import { DvState, EMPTY_POOL, PlayerState, cursorAt } from './state';
 
@@ -20,10 +21,43 @@ function catalogOf(cards: readonly DvCard[]): ReadonlyMap<string, DvCard> {
   for (const card of cards) {
     const problems = catalogEntryProblems(card);
     if (problems.length) throw new RuleViolation('CATALOG_ENTRY_INVALID', `catalog entry ${card.id}: ${problems.join('; ')}`, { cardId: card.id });
-    catalog.set(card.id, { ...card, subtypes: card.subtypes ?? [], flash: card.flash ?? false, text: card.text ?? '' });
+    catalog.set(card.id, uniform(card));
   }
   CATALOGS.set(cards, catalog);
   return catalog;
+}
+
+/**
+ * A catalog entry as the rules keep it: the same values (defaults filled in), every field of §2
+ * present (undefined where the catalog leaves it out) in one order, built as one literal. Catalog
+ * entries leave out different optional fields, and a spread copy that then adds the defaults gave
+ * each its own shape, so every read of an entry's type, elements or cost (several per event) was a
+ * megamorphic look-up; with one shape they are plain loads. Snapshots never write the catalog (it is
+ * the initial state's).
+ */
+function uniform(card: DvCard): DvCard {
+  const out: DvCard = {
+    id: card.id,
+    name: card.name,
+    type: card.type,
+    eventKind: card.eventKind,
+    subtypes: card.subtypes ?? [],
+    elements: card.elements,
+    flash: card.flash ?? false,
+    blessingCost: card.blessingCost,
+    at: card.at,
+    df: card.df,
+    ap: card.ap,
+    guardianCost: card.guardianCost,
+    lv2Stats: card.lv2Stats,
+    eventPersistence: card.eventPersistence,
+    turnCount: card.turnCount,
+    targetCount: card.targetCount,
+    skills: card.skills,
+    abilities: card.abilities,
+    text: card.text ?? '',
+  };
+  return withOtherFields(out, card);
 }
 
 /** The state before the first event: seats fixed from the header (§4), every Deva at 30 Faith. */
