@@ -3,6 +3,7 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CONFIG, ApiConfig } from '../config';
 import { noteErrorCode } from '../errors/error-code';
+import { answerBeforeBody } from '../http/lingering-close';
 
 /**
  * Admission control for writes: one decision, taken before a write's body is read, from two
@@ -146,8 +147,9 @@ export function admissionKey(req: Request): { key: string; bearer: boolean } {
 
 /**
  * Express middleware, installed before the request gate reads any body: a refused write is
- * answered at once and its body never read (Node discards what the client still sends). An
- * admitted one holds its slot until its response is finished or its connection closed.
+ * answered at once, and what the client still sends of its body is read into nothing, within the
+ * lingering close's bounds (`answerBeforeBody`). An admitted one holds its slot until its response
+ * is finished or its connection closed.
  */
 export function admitWrites(control: AdmissionControl) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -158,9 +160,11 @@ export function admitWrites(control: AdmissionControl) {
       res.once('close', admission.release);
       return next();
     }
-    res.setHeader('Retry-After', String(admission.retryAfterSeconds));
-    noteErrorCode(res, admission.code);
-    res.status(admission.status).json({ error: { code: admission.code, message: admission.message, retryAfterSeconds: admission.retryAfterSeconds } });
+    answerBeforeBody(req, res, () => {
+      res.setHeader('Retry-After', String(admission.retryAfterSeconds));
+      noteErrorCode(res, admission.code);
+      res.status(admission.status).json({ error: { code: admission.code, message: admission.message, retryAfterSeconds: admission.retryAfterSeconds } });
+    });
   };
 }
 

@@ -3,6 +3,7 @@ import { LOG_LIMITS, decodeUtf8 } from '@cardlog/events';
 import { Principal, TokenRepository } from '@cardlog/recording';
 import type { NextFunction, Request, Response } from 'express';
 import { noteErrorCode } from '../errors/error-code';
+import { answerBeforeBody } from '../http/lingering-close';
 
 /** A JSON Lines batch may hold many documents, each within the per-document limits. */
 export const BATCH_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -104,60 +105,12 @@ function readAtMost(req: Request, limit: number): Promise<Buffer | null> {
   });
 }
 
-/**
- * How much of a refused body is read and thrown away after the answer (a lingering close). A client
- * still writing its body when the answer comes must be able to finish writing and read the answer:
- * a socket closed under it loses the answer to EPIPE or a reset. Past any of these, the socket is
- * closed instead.
- */
-export const LINGER = { bytes: 64 * 1024 * 1024, idleMs: 2_000, totalMs: 10_000 } as const;
-
-/**
- * Answers before (or instead of) reading the rest of the body. The rest is then read and discarded,
- * so the client can finish writing and read its answer, and the connection serves its next request;
- * a body declared larger than the linger allows, or one that stalls, is not waited for: its
- * connection is closed after the answer, so unread bytes never reach a next request.
- */
+/** Answers before (or instead of) reading the rest of the body; see `answerBeforeBody`. */
 function refuse(req: Request, res: Response, status: number, code: string, message: string, details: Record<string, unknown> = {}): void {
-  const unread = WITH_BODY.has(req.method) && !req.readableEnded;
-  const declared = Number(req.headers['content-length'] ?? 0);
-  const closeAtOnce = unread && declared > LINGER.bytes;
-  if (closeAtOnce) res.setHeader('connection', 'close');
-  noteErrorCode(res, code);
-  res.status(status).json({ error: { code, message, ...details } });
-  if (closeAtOnce) res.on('finish', () => req.socket.destroySoon?.() ?? req.socket.end());
-  else if (unread) discardRest(req);
-}
-
-/** Reads the rest of a refused body into nothing; closes the socket past the linger's limits. */
-function discardRest(req: Request): void {
-  const socket = req.socket;
-  let discarded = 0;
-  let idle: NodeJS.Timeout | undefined;
-  const stop = (close: boolean) => {
-    clearTimeout(idle);
-    clearTimeout(total);
-    req.off('data', onData);
-    req.off('end', onDone);
-    socket.off('close', onDone);
-    if (close) socket.destroy();
-  };
-  const arm = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => stop(true), LINGER.idleMs);
-  };
-  const onData = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER.bytes) stop(true);
-    else arm();
-  };
-  const onDone = () => stop(false);
-  const total = setTimeout(() => stop(true), LINGER.totalMs);
-  arm();
-  req.on('data', onData);
-  req.once('end', onDone);
-  socket.once('close', onDone);
-  req.resume();
+  answerBeforeBody(req, res, () => {
+    noteErrorCode(res, code);
+    res.status(status).json({ error: { code, message, ...details } });
+  });
 }
 
 /** The gate as Nest middleware, after the request logger (so refused requests are logged too). */

@@ -1,10 +1,10 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import type { GameDocument } from '@cardlog/events';
 import { simulateGames } from '@cardlog/rules';
 import { TokenRepository } from '@cardlog/recording';
 import { Database } from '@cardlog/store';
 import { DATABASE } from '../database/database.module';
+import { exchange, untilServerCloses } from '../testing/raw-http';
 import { TestApi, httpClient, onBothDatabases, startTestApi } from '../testing/test-api';
 
 jest.setTimeout(180_000);
@@ -29,22 +29,6 @@ function rawRequest(base: string, options: { method: string; path: string; heade
     req.flushHeaders();
     if (options.body !== undefined) req.write(options.body);
     if (options.end !== false) req.end();
-  });
-}
-
-/** One request on `agent`, any socket error a failure: its status, and whether it went on a socket used before. */
-function exchange(agent: Agent, base: string, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer }) {
-  return new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-    const url = new URL(options.path, base);
-    const req = httpRequest({ agent, host: url.hostname, port: url.port, method: options.method, path: url.pathname, headers: options.headers }, (res) => {
-      res.resume();
-      // The socket goes back to the agent once the answer is read and the request written.
-      const done = () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket });
-      res.on('end', () => (req.writableFinished ? done() : req.once('finish', done)));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(options.body);
   });
 }
 
@@ -238,19 +222,12 @@ onBothDatabases('hostile input', (databaseUrl) => {
 
     it('a body that stalls after its 413 is not waited for: the API closes the connection', async () => {
       const url = new URL(api.base);
-      const socket = connect(Number(url.port), url.hostname);
-      try {
-        let received = '';
-        const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-        socket.on('error', () => undefined);
-        socket.write(`POST /v1/games HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\ncontent-length: ${9 * 1024 * 1024}\r\n\r\n0123456789`);
-        await closed;
-        expect(received).toMatch(/^HTTP\/1\.1 413 /);
-        expect(received).toContain('LIMIT_EXCEEDED');
-      } finally {
-        socket.destroy();
-      }
+      const received = await untilServerCloses(
+        api.base,
+        `POST /v1/games HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\ncontent-length: ${9 * 1024 * 1024}\r\n\r\n0123456789`,
+      );
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received).toContain('LIMIT_EXCEEDED');
     });
 
     it('an unknown field of 2 MiB is not echoed back: error bodies are bounded', async () => {
