@@ -33,6 +33,8 @@ export interface ApiConfig {
    */
   readonly uploadWorkers: number;
   readonly uploadQueueLimit: number;
+  /** Megabytes the finished games held in memory for seeks may take (`CARDLOG_HELD_GAMES_MB`); 0 holds none. */
+  readonly heldGamesMb: number;
   /** Writes per second per token (0: unlimited) and the burst allowed above it. */
   readonly writeRate: number;
   readonly writeBurst: number;
@@ -96,6 +98,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, argv: readon
     writeRetryAfterSeconds: positiveInt(env, 'CARDLOG_WRITE_RETRY_AFTER_SECONDS', 2),
     uploadWorkers: positiveInt(env, 'CARDLOG_UPLOAD_WORKERS', Math.max(1, availableParallelism() - 1)),
     uploadQueueLimit: positiveInt(env, 'CARDLOG_UPLOAD_QUEUE_LIMIT', 64),
+    heldGamesMb: nonNegativeInt(env, 'CARDLOG_HELD_GAMES_MB', 64),
     host: env.HOST ?? '0.0.0.0',
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),

@@ -45,19 +45,28 @@ export const MAX_PAGE = 200;
 /** Folded boards of finished games kept in memory: a few hundred, at most ~65 KB each (one decoded from a snapshot). */
 const BOARD_CACHE_SIZE = 256;
 
-/** What the finished games held in memory may take, as FinishedGames charges them (see there). */
-const FINISHED_GAMES_BYTES = 64 * 1024 * 1024;
+/** What the finished games held in memory may take by default, as FinishedGames charges them (see there). */
+export const HELD_GAMES_BYTES = 64 * 1024 * 1024;
+
+export interface GameReaderOptions {
+  /** Bytes the finished games held for seeks may take (FinishedGames); 0 holds none. */
+  readonly heldGamesBytes?: number;
+}
 
 /** Reads of recorded games, straight from the games table and the event streams. */
 export class GameReader {
+  private readonly boards = new BoardCache(BOARD_CACHE_SIZE);
+  private readonly finished: FinishedGames;
+
   constructor(
     private readonly sql: Sql,
     private readonly store: EventStore,
     private readonly catalogs: CatalogRepository,
     private readonly recorder: GameRecorder,
-    private readonly boards = new BoardCache(BOARD_CACHE_SIZE),
-    private readonly finished = new FinishedGames(FINISHED_GAMES_BYTES),
-  ) {}
+    options: GameReaderOptions = {},
+  ) {
+    this.finished = new FinishedGames(options.heldGamesBytes ?? HELD_GAMES_BYTES);
+  }
 
   /** Games the reader may list: public ones, and those it is staff or a seat of. */
   async list(filter: GameFilter, reader: Principal | null = null): Promise<GamePage> {

@@ -88,6 +88,28 @@ describeWithPostgres('seeks into finished games held in memory', () => {
     expect(holder.app.get(GameReader).held(body.id)).toBe('held');
   });
 
+  it('CARDLOG_HELD_GAMES_MB=0 holds no game: every seek folds from a snapshot, to the same boards', async () => {
+    const doc = inTournament(docs[5]!, 6);
+    const { body } = await callHolder('POST', '/v1/games', { body: doc });
+    const lean = await startTestApi({ databaseUrl: db.url, config: { heldGamesMb: 0 } });
+    try {
+      const system = findSystem(doc.system)!;
+      const initial = system.initialState(resolveHeader(headerOf(doc), system));
+      const reader = lean.app.get(GameReader);
+      for (const step of [1, 60, 61, 1, doc.events.length]) {
+        const state = await httpClient(() => lean.base, () => tokens.organiser)('GET', `/v1/games/${body.id}/state?step=${step}&view=reveal`, { token: null });
+        expect(state.status).toBe(200);
+        expect(state.body.state).toEqual(JSON.parse(JSON.stringify(system.view(fold(system, initial, doc.events.slice(0, step)), 'reveal'))));
+      }
+      // A seek may start loading the game to hold it; with no budget the load ends holding nothing.
+      const deadline = Date.now() + 20_000;
+      while (reader.held(body.id) === 'loading' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(reader.held(body.id)).toBeNull();
+    } finally {
+      await lean.close();
+    }
+  });
+
   it('a held game made private through another instance is not found by the one holding it, except by its staff', async () => {
     const { body } = await callHolder('POST', '/v1/games', { body: inTournament(docs[1]!, 2) });
     await holdOn(body.id);

@@ -28,8 +28,9 @@ import { UploadWorkers } from './upload-workers';
     { provide: ReplayReader, inject: [DATABASE], useFactory: (db: Database) => new ReplayReader(db.sql) },
     {
       provide: GameReader,
-      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder],
-      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder) => new GameReader(db.sql, store, catalogs, recorder),
+      inject: [DATABASE, EventStore, CatalogRepository, GameRecorder, API_CONFIG],
+      useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, recorder: GameRecorder, config: ApiConfig) =>
+        new GameReader(db.sql, store, catalogs, recorder, { heldGamesBytes: config.heldGamesMb * 1024 * 1024 }),
     },
     LocalToken,
   ],
