@@ -68,7 +68,12 @@ export interface GamePlugin {
   /** A plain-text board of `view(state, viewer)`, for `cardlog replay`; JSON when absent. */
   readonly textBoard?: (view: any) => string;
   /**
-   * Every deck-construction violation of a registered list (the game's `DeckRegistered` payload)
+   * The event type whose payload registers a seat's list (`DeckRegistered` when absent): a
+   * tournament's registered list is such a payload, and DECK_MISMATCH compares it with the game's.
+   */
+  readonly deckRegistration?: string;
+  /**
+   * Every deck-construction violation of a registered list (the game's `deckRegistration` payload)
    * against a catalog, in the rules' order; empty when the list is legal. The Decider stops at the
    * first; organisers checking a list want them all.
    */
@@ -99,4 +104,9 @@ export interface MatchRules {
   readonly sideboarding?: boolean;
   /** A violation when game N+1's first player was not chosen as the rules require (e.g. SM-R5/R6), else null. */
   readonly checkNextFirstPlayer?: (context: NextGameContext) => RuleViolation | null;
+}
+
+/** The event type that registers a seat's list in this game (see `GamePlugin.deckRegistration`). */
+export function deckRegistrationOf(plugin: GamePlugin): string {
+  return plugin.deckRegistration ?? 'DeckRegistered';
 }

@@ -5,6 +5,7 @@ import { devacurseBoard } from './board';
 import { DEMO_DECKS } from './catalog';
 import { devacurseInsights } from './insights';
 import { simulateDevacurse } from './simulate/game';
+import { universeViolations } from './universe';
 
 /** Devacurse as one registry entry. */
 export const devacursePlugin: GamePlugin = {
@@ -20,4 +21,7 @@ export const devacursePlugin: GamePlugin = {
     },
   },
   textBoard: devacurseBoard,
+  // A Deva's deck is its Universe: a tournament registers a UniverseRegistered payload.
+  deckRegistration: 'UniverseRegistered',
+  validateDeck: universeViolations,
 };

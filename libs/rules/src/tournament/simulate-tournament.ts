@@ -1,5 +1,6 @@
 import { GameDocument, MatchPairing, Pairing, TOURNAMENT_FORMAT, TournamentBundle, TournamentPlayer, TournamentRound } from '@cardlog/events';
 import { Prng } from '../prng';
+import { deckRegistrationOf } from '../game-plugin';
 import { findGame } from '../registry';
 import { replay } from '../replay';
 import { computeStandings } from './standings';
@@ -69,6 +70,7 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
   const hadBye = new Set<string>();
   const dropped = new Set<string>();
   const lists = new Map<string, Record<string, unknown>>();
+  const registration = deckRegistrationOf(plugin);
   const results: { round: number; a: string; b: string | null; winsA: number; winsB: number; draws: number }[] = [];
   const bundleRounds: TournamentRound[] = [];
   const dropCount = options.drops ?? (count >= 8 ? 1 : 0);
@@ -92,7 +94,7 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
       for (const doc of games.documents) {
         for (const player of doc.players) {
           if (player.id && !lists.has(player.id)) {
-            const registered = doc.events.find((e) => e.type === 'DeckRegistered' && e.player === player.seat);
+            const registered = doc.events.find((e) => e.type === registration && e.player === player.seat);
             if (registered) lists.set(player.id, registered.payload as Record<string, unknown>);
           }
         }

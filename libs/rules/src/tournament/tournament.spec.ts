@@ -32,12 +32,26 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 const matchesOf = (round: TournamentRound) => round.pairings.filter((p): p is MatchPairing => !isBye(p));
 const games = (bundle: TournamentBundle) => bundle.rounds.flatMap(matchesOf).flatMap((m) => (m.games ?? []) as unknown as GameDocument[]);
 
+/**
+ * Makes a registered list illegal: cut to 3 cards, under every game's minimum size; Devacurse has
+ * no size rule (digest §4), so its Universe gets a card id listed twice and an unknown catalog id.
+ */
+function breakList(system: string, list: Record<string, unknown>): void {
+  if (system === 'devacurse') {
+    const cards = list['cards'] as { cardId: string; catalogId: string }[];
+    cards[1] = { ...cards[1]!, cardId: cards[0]!.cardId };
+    cards[2] = { ...cards[2]!, catalogId: 'no-such-card' };
+    return;
+  }
+  for (const key of Object.keys(list)) if (Array.isArray(list[key])) list[key] = (list[key] as unknown[]).slice(0, 3);
+}
+
 const simulated = registeredGames().filter((g) => g.simulator?.playerCounts.includes(2));
 
 describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament of %s', (system) => {
   // 12 players (one drops after round 2, so rounds 3 and 4 have a bye), 4 rounds, best of 3.
   const bundle = simulateTournament({ system, players: 12, rounds: 4, bestOf: 3, seed: 3 });
-  // Registered lists come from each game's DeckRegistered; a game that registers decks otherwise has none.
+  // Registered lists come from each game's deck registration (DeckRegistered, Devacurse's UniverseRegistered).
   const withLists = bundle.players.every((p) => p.deck?.list);
   // Games without registered lists (or without deck rules) have no such case: those tests are not defined for them.
   const itWithLists = withLists ? it : (() => undefined) as unknown as typeof it;
@@ -175,8 +189,7 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
 
   itWithDeckRules('refuses a registered list that breaks the construction rules, with every violation', () => {
     const broken = clone(bundle);
-    const list = broken.players[0]!.deck!.list as Record<string, unknown>;
-    for (const key of Object.keys(list)) if (Array.isArray(list[key])) list[key] = (list[key] as unknown[]).slice(0, 3);
+    breakList(system, broken.players[0]!.deck!.list as Record<string, unknown>);
     const failure = rejection(() => checkBundle(broken));
     expect(failure).toMatchObject({ kind: 'illegal', code: 'DECK_ILLEGAL', path: '$.players[0].deck.list' });
     expect((failure.details.violations as unknown[]).length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import {
   isBye,
   parseGameDocument,
 } from '@cardlog/events';
-import type { GamePlugin } from '../game-plugin';
+import { deckRegistrationOf, type GamePlugin } from '../game-plugin';
 import type { Catalog, GameHeader, Outcome } from '../game-system';
 import type { DeckFacts } from '../insights';
 import { findGame } from '../registry';
@@ -316,7 +316,7 @@ function factsOf(plugin: GamePlugin, header: GameHeader, events: readonly LogEve
   return facts;
 }
 
-/** Each seat's `DeckRegistered` must be the player's registered list (DECK_MISMATCH names the cards that differ). */
+/** Each seat's registration (`DeckRegistered`, or the game's own) must be the player's registered list (DECK_MISMATCH names the cards that differ). */
 function checkDecks(
   registered: ReadonlyMap<string, TournamentPlayer>,
   plugin: GamePlugin,
@@ -327,11 +327,12 @@ function checkDecks(
   here: Record<string, unknown>,
 ): void {
   const insights = plugin.insights!;
+  const registration = deckRegistrationOf(plugin);
   for (const seat of document.players) {
     const list = seat.id ? registered.get(seat.id)?.deck?.list : undefined;
     const played = decks[seat.seat];
     if (!list || !played) continue;
-    const expected = insights.evolveFacts(insights.initialFacts(header), { type: 'DeckRegistered', player: seat.seat, payload: list }, header).decks[seat.seat];
+    const expected = insights.evolveFacts(insights.initialFacts(header), { type: registration, player: seat.seat, payload: list }, header).decks[seat.seat];
     if (!expected || expected.listHash === played.listHash) continue;
     const differences: { card: string; name: string; registered: number; played: number }[] = [];
     for (const card of new Set([...Object.keys(expected.cards), ...Object.keys(played.cards)])) {
@@ -340,12 +341,12 @@ function checkDecks(
       if (want !== got) differences.push({ card, name: expected.cards[card]?.name ?? played.cards[card]?.name ?? card, registered: want, played: got });
     }
     differences.sort((x, y) => x.card.localeCompare(y.card));
-    const index = document.events.findIndex((e) => e.type === 'DeckRegistered' && e.player === seat.seat);
+    const index = document.events.findIndex((e) => e.type === registration && e.player === seat.seat);
     const named = differences.length ? differences.map((d) => `${d.name} ${d.registered}→${d.played}`).join(', ') : 'cards outside the main deck';
     reject('conflict', 'DECK_MISMATCH', index >= 0 ? `${at}.events[${index}]` : at, `${seat.name} (${seat.seat}) registered a different list for this tournament: ${named}`, {
       ...here,
       player: seat.id,
-      ...(index >= 0 ? { index, type: 'DeckRegistered' } : {}),
+      ...(index >= 0 ? { index, type: registration } : {}),
       differences,
     });
   }
