@@ -1,7 +1,7 @@
 import { findSystem, registeredSystemIds } from './registry';
 import { resolveHeader } from './replay';
 import { simulateDocuments } from './simulate';
-import { decodeState, encodeState } from './snapshot';
+import { decodeState, encodeState, encodeStateText } from './snapshot';
 
 /** JSON with Maps and Sets spelled out, in the key order the value has: equal text, equal shape and order. */
 const exact = (value: unknown) =>
@@ -87,5 +87,58 @@ describe('snapshot encoding', () => {
     const restored = decodeState(legacy, initial) as Record<string, unknown>;
     expect(restored).toEqual({ fixed: initial.fixed, n: 2, seen: new Set(['x']), nested: { m: new Map([[1, { deep: true }]]) }, list: [1, 2] });
     expect(restored['fixed']).toBe(initial.fixed);
+  });
+
+  describe('as text in one pass', () => {
+    const text = (state: unknown, initial: unknown) => JSON.stringify(encodeState(state, initial));
+
+    it.each(registeredSystemIds())('writes every %s state of simulated games byte for byte as encodeState and JSON.stringify do', (id) => {
+      const system = findSystem(id)!;
+      for (const { document } of simulateDocuments(id, 3, 7)) {
+        const header = resolveHeader(document, system);
+        const initial = system.initialState(header);
+        let state = initial;
+        document.events.forEach((event, i) => {
+          state = system.evolve(state, event);
+          if (i % 7 !== 0 && i !== document.events.length - 1) return;
+          expect(encodeStateText(state, initial)).toBe(text(state, initial));
+        });
+      }
+    });
+
+    it('writes what JSON writes for odd values, keys and states', () => {
+      const fn = () => 1;
+      const sym = Symbol('s');
+      const odd = {
+        n: 1,
+        numbers: [1, -0, NaN, Infinity, 2.5e-7, 1e21],
+        escaped: ['$a', 'b'],
+        startsWithA: [['$a'], '$a'],
+        mixed: [[0, 'x'], { a: 1 }, null, 'z'],
+        empty: { list: [], object: {}, nested: [[]] },
+        holes: [undefined, 1, undefined],
+        // eslint-disable-next-line no-sparse-arrays
+        sparse: ['a', , 'b'],
+        plainWithOdd: ['a', fn, true, null, 3],
+        functions: { f: fn, s: sym, u: undefined, kept: 'k' },
+        firstUndefined: [undefined, { a: 1 }],
+        strings: ['$map', '$set', '$initial', '$shapes', 'quote " back \\ \u0001 \ud800 é'],
+        keys: { 'we"ird': 1, '\n': 2, 10: 'ten', 2: 'two', __proto__x: 3 },
+        lookalikes: { $map: 1, $set: [2], $initial: false },
+        maps: new Map<unknown, unknown>([[1, { a: undefined, b: 2 }], ['k', new Set([fn, 'x', { c: 1 }])], [undefined, fn]]),
+        date: new Date(0),
+        shared: [{ a: 1, b: 2 }, { b: 1, a: 2 }, { a: 3, b: 4 }],
+        topFn: fn,
+        topUndefined: undefined,
+      };
+      const initial = { n: 0, shared: odd.shared };
+      expect(encodeStateText(odd, initial)).toBe(text(odd, initial));
+      expect(encodeStateText({ ...odd, shared: [...odd.shared] }, initial)).toBe(text({ ...odd, shared: [...odd.shared] }, initial));
+      for (const other of [null, 3, 'x', [1, { a: 1 }], new Map([[1, 2]]), undefined, fn, { 1: 'index', b: 2 }, { $shapes: 1, a: 2 }]) {
+        expect(encodeStateText(other, initial)).toBe(text(other, initial));
+        expect(encodeStateText(other, null)).toBe(text(other, null));
+      }
+      expect(encodeStateText(odd, null)).toBe(text(odd, null));
+    });
   });
 });

@@ -23,12 +23,12 @@ function headAfter(n: number, seed: number): { head: GameHead; context: GameCont
   return { head: { gameId: recorded.gameId, recorded, seq: n, turns: 3, state, facts }, context };
 }
 
-/** What a row of rm_game_heads reads back as: its json columns parsed. */
+/** What a row of rm_game_heads reads back as: its json columns parsed (state and facts are written as text). */
 const asRow = (stored: ReturnType<typeof encodeHead>) => ({
   ...stored,
   header: JSON.parse(JSON.stringify(stored.header)) as GameHead['recorded'],
-  state: JSON.parse(JSON.stringify(stored.state)) as unknown,
-  facts: JSON.parse(JSON.stringify(stored.facts)) as unknown,
+  state: JSON.parse(stored.state) as unknown,
+  facts: JSON.parse(stored.facts) as unknown,
 });
 
 describe('game heads', () => {

@@ -7,7 +7,7 @@ import {
   GameInsights,
   Outcome,
   decodeState,
-  encodeState,
+  encodeStateText,
   findInsights,
   findSystem,
   resolveHeader,
@@ -166,13 +166,14 @@ export function restoreHead(row: { game_id: string; header: GameHead['recorded']
   };
 }
 
+/** A row of rm_game_heads, its state and facts as their JSON text. */
 export function encodeHead(head: GameHead, context: GameContext) {
   return {
     game_id: head.gameId,
     header: head.recorded,
     seq: head.seq,
-    state: encodeState(head.state, context.initial),
-    facts: encodeState({ facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) } satisfies StoredFacts, null),
+    state: encodeStateText(head.state, context.initial),
+    facts: encodeStateText({ facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) } satisfies StoredFacts, null),
   };
 }
 
@@ -246,7 +247,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       description,
     });
     lastTurn = position.turn;
-    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: JSON.stringify(encodeState(state, context.initial)) });
+    if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeStateText(state, context.initial) });
   }
 
   const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };

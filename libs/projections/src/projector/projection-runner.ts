@@ -278,7 +278,7 @@ function writeGame(tx: TransactionSql, gameId: string, change: GameChanges, head
   return tx`with ${parts.map((part, i) => (i > 0 ? tx`, ${part}` : part))}
     insert into rm_game_heads (game_id, header, seq, state, facts)
     values (${head.game_id}::uuid, ${JSON.stringify(head.header)}::text::json, ${head.seq}::int,
-      ${JSON.stringify(head.state)}::text::json, ${JSON.stringify(head.facts)}::text::json)
+      ${head.state}::text::json, ${head.facts}::text::json)
     on conflict (game_id) do update set seq = excluded.seq, state = excluded.state, facts = excluded.facts`.execute();
 }
 
