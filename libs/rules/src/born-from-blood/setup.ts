@@ -2,12 +2,14 @@ import type { BfbCard } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { withOtherFields } from '../other-fields';
 import { RuleViolation } from '../rule-violation';
+import { dictionaryCopy } from './records';
 import { BfbState, PlayerState, Seat } from './state';
 
 function emptyPlayer(seat: Seat, name: string): PlayerState {
   return {
     seat,
     name,
+    characterId: undefined,
     hp: 4000,
     n: 0,
     counters: {},
@@ -18,7 +20,7 @@ function emptyPlayer(seat: Seat, name: string): PlayerState {
     openingHandDrawn: false,
     mulliganDone: false,
     deck: { top: [], middle: [], bottom: [] },
-    zones: { hand: [], extraDeck: [], graveyard: [], removedFromGame: [], sealed: [], hideaway: [] },
+    zones: dictionaryCopy({ hand: [], extraDeck: [], graveyard: [], removedFromGame: [], sealed: [], hideaway: [] }),
     specialSlots: {},
   };
 }
@@ -88,10 +90,15 @@ export function initialState(header: GameHeader<BfbCard>): BfbState {
     config: { cdCountsEveryTurn },
     headerConfig: { cdCountsEveryTurn },
     stage: 'none',
+    result: undefined,
+    firstPlayer: undefined,
     turn: 0,
+    turnPlayer: undefined,
+    phase: undefined,
     drawnThisTurn: false,
     handCheckDone: false,
     stack: [],
+    battle: undefined,
     players: { p1: emptyPlayer('p1', name('p1')), p2: emptyPlayer('p2', name('p2')) },
     cards: {},
   };
