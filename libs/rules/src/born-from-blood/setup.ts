@@ -1,4 +1,4 @@
-import type { BfbCard } from '@cardlog/events';
+import type { Ability, BfbCard, CombatSkill } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { withOtherFields } from '../other-fields';
 import { RuleViolation } from '../rule-violation';
@@ -54,8 +54,8 @@ function uniform(card: BfbCard): BfbCard {
     nCost: card.nCost,
     hp: card.hp,
     atk: card.atk,
-    combatSkills: card.combatSkills,
-    abilities: card.abilities,
+    combatSkills: card.combatSkills?.map(uniformSkill),
+    abilities: card.abilities?.map(uniformAbility),
     keywords: card.keywords,
     pray: card.pray,
     oneShot: card.oneShot,
@@ -69,6 +69,26 @@ function uniform(card: BfbCard): BfbCard {
     text: card.text,
   };
   return withOtherFields(out, card);
+}
+
+/** A Combat Skill in one shape, as `uniform` does for the entry: a skill's damage, cost and CD are read on every attack. */
+function uniformSkill(skill: CombatSkill): CombatSkill {
+  const out: CombatSkill = {
+    id: skill.id,
+    name: skill.name,
+    damage: skill.damage,
+    nCost: skill.nCost,
+    cd: skill.cd,
+    pierce: skill.pierce,
+    cannotBePrevented: skill.cannotBePrevented,
+  };
+  return withOtherFields(out, skill);
+}
+
+/** An ability in one shape (its cost, CD and limit are read on every activation and at every turn's end). */
+function uniformAbility(ability: Ability): Ability {
+  const out: Ability = { id: ability.id, kind: ability.kind, nCost: ability.nCost, cd: ability.cd, limit: ability.limit };
+  return withOtherFields(out, ability);
 }
 
 /**
