@@ -1,6 +1,7 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
-import { Draft, burning, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, withEntry, battle as writableBattle } from './mutate';
+import { Draft, WCard, WObject, burning, closeBattle, drawInto, lasting, made, moveCard, object, player, putCard, setModifiers, stack, withEntry, battle as writableBattle } from './mutate';
+import { cardRecord, dictionaryCopy, objectRecord } from './records';
 import { block, cardOf, catalogOf, characterBlock, inPlay, posKey, survives } from './state';
 import { untilOf } from './turn';
 import { recordUse, useKey } from './uses';
@@ -122,19 +123,20 @@ export function evolveEffect(d: Draft, event: LogEvent, type: string = event.typ
       if (!s.catalog.has(t.intoCatalogId)) return;
       const c = cardOf(s, t.cardId);
       if (!c) return;
-      putCard(d, {
-        ...c,
-        catalogId: t.intoCatalogId,
-        artId: undefined,
-        obj: c.obj ? made(d, { ...c.obj, statuses: [], modifiers: [], grantedKeywords: [], removedKeywords: [] }) : undefined,
-      });
+      const obj = c.obj ? made(d, objectRecord<WObject>(c.obj, [], [], [], [])) : undefined;
+      const transformed = cardRecord<WCard>(c, c.zone, obj);
+      transformed.catalogId = t.intoCatalogId;
+      transformed.artId = undefined;
+      putCard(d, transformed);
       return;
     }
     case 'CreateSpecialSlot': {
       const c = payload as E.CreateSpecialSlot;
       const p = player(d, c.player);
       p.specialSlots = { ...p.specialSlots, [c.slotId]: { capacity: c.capacity, allowedTypes: c.allowedTypes } };
-      p.zones = made(d, { ...p.zones, [`special:${c.slotId}`]: made(d, []) });
+      const zones = dictionaryCopy(p.zones);
+      zones[`special:${c.slotId}`] = made(d, []);
+      p.zones = made(d, zones);
       d.touched = true;
       return;
     }

@@ -1,8 +1,9 @@
 import type * as E from '@cardlog/events';
 import type { LogEvent } from '@cardlog/events';
 import { evolveEffect } from './evolve-effects';
-import { Draft, NONE, WBattle, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
+import { Draft, NONE, WBattle, WCard, battle, closeBattle, draftOf, drawInto, inPlayCards, made, moveCard, newObject, object, player, putCard, stack } from './mutate';
 import { BfbState, CardState, PHASES, SEATS, Seat, StackItem, battleDamage, block, cardOf, catalogOf, characterBlock, foldCacheOf, hasKeyword, inPlay, other, posKey, survives } from './state';
+import { cardRecord, dictionaryCopy } from './records';
 import { cleanUpCards, startTurn } from './turn';
 import { recordUse, useKey } from './uses';
 
@@ -112,7 +113,7 @@ export function applyEvent(d: Draft, event: LogEvent, type: string = event.type)
         p.hp = 4000;
         p.n = 0;
         const c = p.characterId ? cardOf(s, p.characterId) : undefined;
-        if (c) putCard(d, { ...c, zone: 'characterZone', obj: made(d, newObject(0, 0)) });
+        if (c) putCard(d, cardRecord<WCard>(c, 'characterZone', made(d, newObject(0, 0))));
       }
       return;
     }
@@ -179,7 +180,11 @@ function registerDeck(d: Draft, seat: Seat, reg: E.DeckRegistered): void {
   p.deck = made(d, { top: made(d, []), middle: made(d, middle), bottom: made(d, []) });
   // In place the zones are the state's own: a spread copy would be slow to add the field places to (`withEntry`).
   if (d.fresh === null) p.zones.extraDeck = extraIds;
-  else p.zones = made(d, { ...p.zones, extraDeck: made(d, extraIds) });
+  else {
+    const zones = dictionaryCopy(p.zones);
+    zones['extraDeck'] = made(d, extraIds);
+    p.zones = made(d, zones);
+  }
   d.touched = true;
   if (s.players.p1.deckRegistered && s.players.p2.deckRegistered) s.stage = 'firstPlayer';
 }

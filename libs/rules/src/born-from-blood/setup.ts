@@ -1,13 +1,15 @@
-import type { BfbCard } from '@cardlog/events';
+import type { Ability, BfbCard, CombatSkill } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { withOtherFields } from '../other-fields';
 import { RuleViolation } from '../rule-violation';
+import { dictionaryCopy } from './records';
 import { BfbState, PlayerState, Seat } from './state';
 
 function emptyPlayer(seat: Seat, name: string): PlayerState {
   return {
     seat,
     name,
+    characterId: undefined,
     hp: 4000,
     n: 0,
     counters: {},
@@ -18,7 +20,7 @@ function emptyPlayer(seat: Seat, name: string): PlayerState {
     openingHandDrawn: false,
     mulliganDone: false,
     deck: { top: [], middle: [], bottom: [] },
-    zones: { hand: [], extraDeck: [], graveyard: [], removedFromGame: [], sealed: [], hideaway: [] },
+    zones: dictionaryCopy({ hand: [], extraDeck: [], graveyard: [], removedFromGame: [], sealed: [], hideaway: [] }),
     specialSlots: {},
   };
 }
@@ -52,8 +54,8 @@ function uniform(card: BfbCard): BfbCard {
     nCost: card.nCost,
     hp: card.hp,
     atk: card.atk,
-    combatSkills: card.combatSkills,
-    abilities: card.abilities,
+    combatSkills: card.combatSkills?.map(uniformSkill),
+    abilities: card.abilities?.map(uniformAbility),
     keywords: card.keywords,
     pray: card.pray,
     oneShot: card.oneShot,
@@ -67,6 +69,26 @@ function uniform(card: BfbCard): BfbCard {
     text: card.text,
   };
   return withOtherFields(out, card);
+}
+
+/** A Combat Skill in one shape, as `uniform` does for the entry: a skill's damage, cost and CD are read on every attack. */
+function uniformSkill(skill: CombatSkill): CombatSkill {
+  const out: CombatSkill = {
+    id: skill.id,
+    name: skill.name,
+    damage: skill.damage,
+    nCost: skill.nCost,
+    cd: skill.cd,
+    pierce: skill.pierce,
+    cannotBePrevented: skill.cannotBePrevented,
+  };
+  return withOtherFields(out, skill);
+}
+
+/** An ability in one shape (its cost, CD and limit are read on every activation and at every turn's end). */
+function uniformAbility(ability: Ability): Ability {
+  const out: Ability = { id: ability.id, kind: ability.kind, nCost: ability.nCost, cd: ability.cd, limit: ability.limit };
+  return withOtherFields(out, ability);
 }
 
 /**
@@ -88,10 +110,15 @@ export function initialState(header: GameHeader<BfbCard>): BfbState {
     config: { cdCountsEveryTurn },
     headerConfig: { cdCountsEveryTurn },
     stage: 'none',
+    result: undefined,
+    firstPlayer: undefined,
     turn: 0,
+    turnPlayer: undefined,
+    phase: undefined,
     drawnThisTurn: false,
     handCheckDone: false,
     stack: [],
+    battle: undefined,
     players: { p1: emptyPlayer('p1', name('p1')), p2: emptyPlayer('p2', name('p2')) },
     cards: {},
   };

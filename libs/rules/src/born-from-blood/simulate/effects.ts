@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { BfbState, Seat, StackItem, catalogOf, fieldCardIds, onField, other, cardOf } from '../state';
+import { Battle, BfbState, Seat, StackItem, catalogOf, fieldCardIds, onField, other, cardOf } from '../state';
 import type { BotMemory } from './bot';
 import type { Prng } from '../../prng';
 
@@ -8,12 +8,18 @@ import type { Prng } from '../../prng';
  * simulator plays out: damage, stat changes, statuses, counters, draws, moves, negation, dice. They
  * go through `decide` like any other event; one the rules refuse is simply not recorded.
  */
-export function followUps(before: BfbState, action: LogEvent, after: BfbState, memory: BotMemory, prng: Prng): LogEvent[] {
+/** What `followUps` reads of the state before the action: the stack's top item and the open battle. */
+export interface Before {
+  readonly stackTop: StackItem | undefined;
+  readonly battle: Battle | undefined;
+}
+
+export function followUps(before: Before, action: LogEvent, after: BfbState, memory: BotMemory, prng: Prng): LogEvent[] {
   const payload = action.payload as Record<string, any>;
   const actor = action.player as Seat | undefined;
   switch (action.type) {
     case 'PassPriority': {
-      const resolved = before.stack[before.stack.length - 1];
+      const resolved = before.stackTop;
       return resolved ? onResolve(after, resolved, memory, prng) : [];
     }
     case 'PlayCard': {
@@ -51,7 +57,7 @@ export function followUps(before: BfbState, action: LogEvent, after: BfbState, m
       const battle = before.battle;
       if (battle?.using === 'inferno') {
         // Inferno leaves Burn 100 on the defending Character until the end of its next turn.
-        const target = before.players[other(battle.attackingSeat)].characterId!;
+        const target = after.players[other(battle.attackingSeat)].characterId!;
         return [
           effect('SetStatus', {
             sourceCardId: battle.attackerId,

@@ -72,19 +72,32 @@ export function simulateGame(
     catalog: demoCatalog,
   };
 
+  // The game is folded in place on a state the simulator owns, as a replay folds it, unless every
+  // state is kept (they must stay values). `evolve` made copies of the state whose objects taught
+  // V8's caches shapes a replay never meets, and the rules bench simulates its games in the process
+  // that then times their replay. `step` refuses an illegal action before it writes anything, so
+  // the bot still tries its candidates on the live state.
+  const fold = keepStates ? undefined : system.inPlace;
   let state = system.initialState(header);
+  if (fold) state = fold.own(state);
   const events: LogEvent[] = [];
   const states: BfbState[] = [];
   let refused = 0;
-  const apply = (produced: readonly LogEvent[]) => {
-    for (const e of produced) {
-      state = system.evolve(state, e);
+  /** Validates and applies one action and what the rules derive from it; throws a RuleViolation for an illegal one. */
+  const record = (action: LogEvent) => {
+    if (fold) {
+      const produced = fold.step(state, action);
       // A copy, not the rules' own object: see copyEvent.
+      if (!Array.isArray(produced)) events.push(copyEvent(produced as LogEvent));
+      else for (const e of produced) events.push(copyEvent(e));
+      return;
+    }
+    for (const e of system.decide(state, action)) {
+      state = system.evolve(state, e);
       events.push(copyEvent(e));
       if (keepStates) states.push(state);
     }
   };
-  const record = (action: LogEvent) => apply(system.decide(state, action));
 
   // Setup (§5): registration, first player by die roll, Characters, shuffled decks, hands, mulligans.
   record({ type: 'MatchCreated', payload: { players: ['p1', 'p2'], config: {} } });
@@ -126,18 +139,18 @@ export function simulateGame(
       record({ type: 'Concede', player: state.turnPlayer ?? 'p1', payload: {} });
       break;
     }
+    // What the follow-ups read of the state before the action (in place, it is about to change).
+    const before = { stackTop: state.stack[state.stack.length - 1], battle: state.battle };
     const chosen = choose(candidates(state, memory, prng));
     if (!chosen) {
       record({ type: 'Concede', player: state.turnPlayer ?? 'p1', payload: {} });
       break;
     }
-    const before = state;
-    apply(chosen.produced);
-    afterAction(chosen.action);
-    for (const effect of followUps(before, chosen.action, state, memory, prng)) {
+    afterAction(chosen);
+    for (const effect of followUps(before, chosen, state, memory, prng)) {
       if (system.isTerminal(state)) break;
       try {
-        apply(system.decide(state, effect));
+        record(effect);
       } catch (error) {
         if (!isRuleViolation(error)) throw error;
         refused++;
@@ -164,14 +177,15 @@ export function simulateGame(
   };
   return { seed: options.seed, document, final: state, ending, refused, ...(keepStates ? { states } : {}) };
 
-  /** Weighted draws without replacement until `decide` accepts one: a weighted choice among the legal actions. */
-  function choose(list: Candidate[]): { action: LogEvent; produced: readonly LogEvent[] } | undefined {
+  /** Weighted draws without replacement until the rules accept one, which is recorded: a weighted choice among the legal actions. */
+  function choose(list: Candidate[]): LogEvent | undefined {
     const pool = [...list];
     while (pool.length > 0) {
       const pick = prng.weighted(pool, (c) => c.weight);
       pool.splice(pool.indexOf(pick), 1);
       try {
-        return { action: pick.action, produced: system.decide(state, pick.action) };
+        record(pick.action);
+        return pick.action;
       } catch (error) {
         if (!isRuleViolation(error)) throw error;
         refused++;
