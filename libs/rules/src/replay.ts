@@ -99,13 +99,16 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   let event: LogEvent = events[0]!;
   let isDerived = false;
   // A Set probe per event showed in the profile, and so did keeping the previous event's answer
-  // (comparing the parsed, uninterned type strings): most types differ in length from every derived
-  // one, and a length is read without comparing or hashing. A game that derives nothing asks nothing.
+  // (comparing the parsed, uninterned type strings). The derived types are grouped by length: most
+  // types differ in length from every derived one, and the rest (Devacurse's PassPriority has the
+  // length of BlessingLost) are compared with the few of their length, which stops at the first
+  // differing character, where a Set probe hashed the whole string first. A game that derives
+  // nothing asks nothing.
   const derivedTypes = system.derivedEventTypes;
   const sameDerived = system.sameDerived ?? sameEvent;
   const mayDerive = derivedTypes.size > 0;
-  const derivedLengths: boolean[] = [];
-  for (const type of derivedTypes) derivedLengths[type.length] = true;
+  const derivedByLength: (readonly string[] | undefined)[] = [];
+  for (const type of derivedTypes) derivedByLength[type.length] = [...(derivedByLength[type.length] ?? []), type];
   const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
     result({
       index,
@@ -119,7 +122,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     event = events[index]!;
     if (mayDerive) {
       const type = event.type;
-      isDerived = typeof type === 'string' && derivedLengths[type.length] !== true ? false : derivedTypes.has(type);
+      isDerived = typeof type === 'string' ? isOneOf(type, derivedByLength[type.length]) : derivedTypes.has(type);
     }
 
     if (isDerived) {
@@ -266,6 +269,13 @@ export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogE
   let state = initial;
   for (const e of events) state = system.evolve(state, e);
   return state;
+}
+
+/** Whether `type` is one of `candidates` (the derived types of its length). */
+function isOneOf(type: string, candidates: readonly string[] | undefined): boolean {
+  if (candidates === undefined) return false;
+  for (let i = 0; i < candidates.length; i++) if (candidates[i] === type) return true;
+  return false;
 }
 
 function stripSeq(event: LogEvent): LogEvent {

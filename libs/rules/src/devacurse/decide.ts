@@ -12,6 +12,7 @@ import { nextSystemEvent } from './derive';
 import { Apply, evolveAndRemember, ruleOf } from './evolve';
 import { HandCheck, handCheckOf, passesWith } from './shapes';
 import { DvState, playerOf } from './state';
+import { isNoCallSegment } from './decide/window';
 
 const DEFINITIONS = devacurseEvents as Readonly<Record<string, EventDefinition>>;
 const schemas = new Map<string, z.ZodType>();
@@ -56,6 +57,7 @@ const IN_TURN: Readonly<Record<string, DecideInTurn>> = {
 
 /** What `checkAction` needs of an event type, found with one lookup per action instead of one per question. */
 interface EventKind {
+  readonly type: string;
   readonly definition: EventDefinition;
   /** The shape check by hand (shapes.ts), when the type has one. */
   readonly byHand: HandCheck | undefined;
@@ -68,12 +70,43 @@ interface EventKind {
   readonly apply: Apply | undefined;
 }
 
-const KINDS: ReadonlyMap<string, EventKind> = new Map(
-  Object.entries(DEFINITIONS).map(([type, definition]) => [
+/** The commonest actions of a game, in that order: each is first among the types of its length. */
+const COMMONEST = ['PassPriority', 'ProduceBlessing', 'ResolveKnotTop', 'CallCard', 'DrawCards'];
+
+/**
+ * The kinds grouped by the length of their type, the commonest first (`kindOf`). An uploaded type is
+ * a string `JSON.parse` made and did not intern: a Map look-up hashed all its characters, while a
+ * compare with the few types of its length stops at the first character that differs.
+ */
+const KINDS_BY_LENGTH: (readonly EventKind[] | undefined)[] = [];
+for (const type of Object.keys(DEFINITIONS).sort((a, b) => rank(a) - rank(b))) {
+  const definition = DEFINITIONS[type]!;
+  const kind: EventKind = {
     type,
-    { definition, byHand: handCheckOf(type), actorless: definition.actor === 'none', system: SYSTEM_EVENT_TYPES.has(type), origin: ORIGIN.has(type), inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined, apply: ruleOf(type) },
-  ]),
-);
+    definition,
+    byHand: handCheckOf(type),
+    actorless: definition.actor === 'none',
+    system: SYSTEM_EVENT_TYPES.has(type),
+    origin: ORIGIN.has(type),
+    inTurn: Object.hasOwn(IN_TURN, type) ? IN_TURN[type] : undefined,
+    apply: ruleOf(type),
+  };
+  KINDS_BY_LENGTH[type.length] = [...(KINDS_BY_LENGTH[type.length] ?? []), kind];
+}
+
+function rank(type: string): number {
+  const i = COMMONEST.indexOf(type);
+  return i < 0 ? COMMONEST.length : i;
+}
+
+/** What the rules know of an event type, or undefined for a type that is not Devacurse's. */
+function kindOf(type: unknown): EventKind | undefined {
+  if (typeof type !== 'string') return undefined;
+  const kinds = KINDS_BY_LENGTH[type.length];
+  if (kinds === undefined) return undefined;
+  for (let i = 0; i < kinds.length; i++) if (kinds[i]!.type === type) return kinds[i];
+  return undefined;
+}
 
 function shapeOf(event: LogEvent, kind: EventKind | undefined): LogEvent {
   if (!kind) fail('MALFORMED_EVENT', `"${event.type}" is not a Devacurse event`, { type: event.type });
@@ -102,7 +135,7 @@ export function decide(state: DvState, action: LogEvent): LogEvent[] {
 export function checkAction(state: DvState, action: LogEvent): Apply | undefined {
   // Runs for every action of a replay: messages and details are built only on failure.
   if (state.status === 'ended') fail('MATCH_ENDED', 'the match has ended', { result: state.result });
-  const kind = KINDS.get(action.type);
+  const kind = kindOf(action.type);
   const event = shapeOf(action, kind);
   if (kind!.system) fail('SYSTEM_EVENT_FROM_CLIENT', `${event.type} is appended by the rules, not recorded`);
   const type = event.type;
@@ -126,6 +159,24 @@ export function checkAction(state: DvState, action: LogEvent): Apply | undefined
     inTurn(state, actor, p);
   }
   return kind!.apply;
+}
+
+const PASS_SHAPE = handCheckOf('PassPriority')!;
+const PASS_RULE = ruleOf('PassPriority')!;
+
+/**
+ * `checkAction` for a PassPriority, more than half of a game's actions: the rule of a pass when
+ * `action` is one that `checkAction` accepts, found with the pass's own checks in one function
+ * (no look-up of its kind, no call through the rule table, the segment checked once), else
+ * undefined, and `checkAction` decides (undefined is not "illegal": that path gives the failure).
+ */
+export function passRule(state: DvState, action: LogEvent): Apply | undefined {
+  if (state.status !== 'playing' || action.type !== 'PassPriority' || !passesWith(action, PASS_SHAPE, false)) return undefined;
+  const actor = action.player!;
+  const me = playerOf(state, actor);
+  if (me === undefined || me.eliminated || isNoCallSegment(state)) return undefined;
+  const window = state.priority;
+  return state.due === null && state.next === null && window !== null && window.holder === actor ? PASS_RULE : undefined;
 }
 
 /** The system events that follow, up to the point where a living Deva must act. */

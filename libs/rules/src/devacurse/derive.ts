@@ -25,6 +25,32 @@ const ev = (type: string, payload: Record<string, unknown>): LogEvent => ({ type
  * (the liveness rule of §9: no log stalls on an eliminated Deva).
  */
 export function nextSystemEvent(s: DvState): LogEvent | null {
+  // The commonest answer (after most actions) first, in a function small enough for V8 to inline
+  // into the fold's step: the whole rule below is one large function, called after every event.
+  return s.status === 'playing' && s.next === null && s.falling.length === 0 && settled(s) ? null : appendedNext(s);
+}
+
+/**
+ * Whether no Deva is about to be eliminated (Faith above 0, not leaving), at least two live and the
+ * part owner, if the segment has one, is one of them: with no batch falling and nothing next, what
+ * `appendedNext` then answers is null.
+ */
+function settled(s: DvState): boolean {
+  const owner = s.cursor.owner;
+  let alive = 0;
+  let ownerLiving = owner === undefined;
+  const players = s.players;
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]!;
+    if (p.eliminated) continue;
+    if (p.faith <= 0 || p.leaving !== null) return false;
+    alive++;
+    if (p.seat === owner) ownerLiving = true;
+  }
+  return alive > 1 && ownerLiving;
+}
+
+function appendedNext(s: DvState): LogEvent | null {
   if (s.status === 'ended') return null;
   // §9: Faith at 0 or less, a concession or an effect: one elimination each, from the order holder on.
   // Runs after every event of a replay: one pass over the seats finds who leaves, how many live

@@ -1,5 +1,6 @@
 import type { Draft } from './draft';
-import { FallBatch, blackHoleElements, catalogCard, currentAp, currentDf, heroDestroyed, soldierDestroyed } from './state';
+import type { DvCard } from '@cardlog/events';
+import { CardRow, FallBatch, blackHoleElements, catalogCard, currentAp, heroDestroyed, soldierDestroyed } from './state';
 
 export type BatchBox = { current: FallBatch | null };
 
@@ -38,7 +39,9 @@ export function failingChecks(d: Draft['s']): string[] {
     if (p.eliminated) continue;
     for (const id of p.soldierLine) {
       const c = d.cards[d.cardIndex.get(id)!]!;
-      if (catalogCard(d, c).type === 'soldier' && soldierDestroyed(c.damage, currentDf(d, c))) out.push(id);
+      // The entry looked up once for its type and its DF (currentDf would look it up again).
+      const entry = catalogCard(d, c);
+      if (entry.type === 'soldier' && soldierDestroyed(c.damage, dfOf(entry, c))) out.push(id);
     }
     for (const id of p.heroLine) {
       const c = d.cards[d.cardIndex.get(id)!]!;
@@ -52,4 +55,11 @@ export function failingChecks(d: Draft['s']): string[] {
 export function runChecks(d: Draft, batch: BatchBox): void {
   if (d.s.combat?.placed) return;
   for (const id of failingChecks(d.s)) destroyCard(d, id, batch);
+}
+
+/** `currentDf` with the card's catalog entry already at hand. */
+function dfOf(entry: DvCard, card: CardRow): number {
+  let df = entry.df ?? 0;
+  for (const m of card.mods) if (m.stat === 'df') df += m.delta;
+  return df;
 }

@@ -1,6 +1,6 @@
 import type { LogEvent } from '@cardlog/events';
 import type { InPlaceFold } from '../game-system';
-import { MAX_DERIVED, checkAction, runaway } from './decide';
+import { MAX_DERIVED, checkAction, passRule, runaway } from './decide';
 import { nextSystemEvent } from './derive';
 import { Draft, ownState } from './draft';
 import { applyEvent } from './evolve';
@@ -13,7 +13,7 @@ import type { DvState } from './state';
 export const devacurseInPlace: InPlaceFold<DvState> = {
   own: ownState,
   step(state, action) {
-    const rule = checkAction(state, action);
+    const rule = passRule(state, action) ?? checkAction(state, action);
     const d = ownedDraft(state);
     applyEvent(d, action, rule);
     // Most actions (passes above all) derive nothing: the action alone, no list built for it.
