@@ -119,17 +119,7 @@ class Shapes {
       if (n === 0) return value;
       const first: unknown = value[0];
       // Most arrays of a state are lists of ids: written as they are (shared, not copied).
-      if (typeof first === 'string' && first !== ARRAY) {
-        let plain = true;
-        for (let i = 1; i < n; i++) {
-          const v: unknown = value[i];
-          if (typeof v === 'object' || v === undefined) {
-            plain = false;
-            break;
-          }
-        }
-        if (plain) return value;
-      }
+      if (isIdList(value)) return value;
       const head = this.encode(first);
       const out: unknown[] = typeof head === 'number' || head === ARRAY ? [ARRAY, head] : [head];
       // JSON writes undefined in an array as null.
@@ -284,19 +274,9 @@ class ShapeWriter {
     }
     const first: unknown = value[0];
     // A list of ids, as encode shares it: JSON's own writer.
-    if (typeof first === 'string' && first !== ARRAY) {
-      let plain = true;
-      for (let i = 1; i < n; i++) {
-        const v: unknown = value[i];
-        if (typeof v === 'object' || v === undefined) {
-          plain = false;
-          break;
-        }
-      }
-      if (plain) {
-        this.put(JSON.stringify(value));
-        return;
-      }
+    if (isIdList(value)) {
+      this.put(JSON.stringify(value));
+      return;
     }
     // encode marks an array whose first value encodes to a number (an object's shape index would
     // be read so) or to "$a".
@@ -329,6 +309,20 @@ function quoted(value: string): string {
   return text;
 }
 const quotes = new Map<string, string>();
+
+/**
+ * A non-empty array that starts with a string other than the array mark and holds no object or
+ * undefined: a list of ids, which the encoding keeps as it is (`Shapes.encode`, `ShapeWriter`).
+ */
+function isIdList(value: readonly unknown[]): boolean {
+  const first: unknown = value[0];
+  if (typeof first !== 'string' || first === ARRAY) return false;
+  for (let i = 1; i < value.length; i++) {
+    const v: unknown = value[i];
+    if (typeof v === 'object' || v === undefined) return false;
+  }
+  return true;
+}
 
 /** A key that objects order before all others (JSON writes them so). */
 function isArrayIndex(key: string): boolean {
