@@ -1,4 +1,4 @@
-import { CardRow, Combat, DvState, FallBatch, Flag, LIST_ZONES, ListZone, PlayerState, Priority, Seat, Until, Zone, isListZone, seatOf } from './state';
+import { CardRow, Combat, DvState, FallBatch, Flag, KnotItem, LIST_ZONES, ListZone, PlayerState, Priority, Seat, StatMod, Until, Zone, isListZone, seatOf } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -9,8 +9,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * handed in is never modified. Owned (`owned`, for the in-place fold): the state is one `ownState`
  * made, nobody else holds its players or rows, and writes go straight to it.
  *
- * The rules never change an array or map in place, they assign a new one, except a Deva's zone
- * lists in owned mode (through `list`/`unlistFrom`). That is what lets `ownState` copy only the
+ * The rules never change an array or map in place, they assign a new one, except, in owned mode,
+ * a Deva's zone lists (through `list`/`unlistFrom`), the Knot zone (`pushKnot`, `popKnot`) and
+ * the fall batches (`fall`, `unlist`). That is what lets `ownState` copy only the
  * objects whose fields are written, and those lists, and share everything else.
  */
 export class Draft {
@@ -104,10 +105,10 @@ export class Draft {
     c.turnCounters = 0;
     c.counters = null;
     c.level = 1;
-    c.guardians = [];
+    c.guardians = NO_IDS;
     c.heroId = null;
     c.enteredTurn = 0;
-    c.mods = [];
+    c.mods = NO_MODS;
     c.flags = null;
     c.attachedTo = null;
     if (isListZone(zone)) {
@@ -164,10 +165,25 @@ export class Draft {
       const hero = this.card(card.heroId);
       hero.guardians = without(hero.guardians, card.iid);
     } else if (card.zone === 'falling') {
-      this.s.falling = this.s.falling.map((b) => (b.cards.includes(card.iid) ? { ...b, cards: b.cards.filter((id) => id !== card.iid) } : b));
+      if (this.owned) {
+        for (const b of this.s.falling) removeAll(b.cards as string[], card.iid);
+      } else this.s.falling = this.s.falling.map((b) => (b.cards.includes(card.iid) ? { ...b, cards: b.cards.filter((id) => id !== card.iid) } : b));
     } else if (card.zone === 'knot') {
-      this.s.knot = this.s.knot.filter((k) => !(k.kind === 'card' || k.kind === 'hero') || k.card?.iid !== card.iid);
+      if (this.owned) removeKnotCard(this.s.knot as KnotItem[], card.iid);
+      else this.s.knot = this.s.knot.filter((k) => !isKnotCard(k, card.iid));
     }
+  }
+
+  /** Puts an item on top of the Knot zone: in place when owned (ownState copied the list). */
+  pushKnot(item: KnotItem): void {
+    if (this.owned) (this.s.knot as KnotItem[]).push(item);
+    else this.s.knot = [...this.s.knot, item];
+  }
+
+  /** Takes the top item off the Knot zone. */
+  popKnot(): void {
+    if (this.owned) (this.s.knot as KnotItem[]).pop();
+    else this.s.knot = this.s.knot.slice(0, -1);
   }
 
   /**
@@ -179,7 +195,14 @@ export class Draft {
     if (!batch.current) {
       this.s.serial += 1;
       batch.current = { id: `f${this.s.serial}`, knotBase: this.s.knot.length, cards: [] };
-      this.s.falling = [...this.s.falling, batch.current];
+      if (this.owned) (this.s.falling as FallBatch[]).push(batch.current);
+      else this.s.falling = [...this.s.falling, batch.current];
+    }
+    // Owned: the batch is this fold's (ownState copied the batches, or it was made above) and grows in
+    // place; a copy per card fallen made placing a batch of n cards cost n².
+    if (this.owned) {
+      (batch.current.cards as string[]).push(iid);
+      return;
     }
     const id = batch.current.id;
     this.s.falling = this.s.falling.map((b) => (b.id === id ? (batch.current = { ...b, cards: [...b.cards, iid] }) : b));
@@ -218,10 +241,28 @@ export class Draft {
   }
 }
 
+/** Shared by every card row that has none (a zone change resets both): the rules only ever replace these lists, never change them. */
+const NO_IDS: readonly string[] = [];
+const NO_MODS: readonly StatMod[] = [];
+
+function isKnotCard(k: KnotItem, iid: string): boolean {
+  return (k.kind === 'card' || k.kind === 'hero') && k.card?.iid === iid;
+}
+
+/** The Knot items that are `iid` on the Knot zone dropped from `knot` in place (as the filter of the copy-on-write path). */
+function removeKnotCard(knot: KnotItem[], iid: string): void {
+  let kept = 0;
+  for (let i = 0; i < knot.length; i++) if (!isKnotCard(knot[i]!, iid)) knot[kept++] = knot[i]!;
+  while (knot.length > kept) knot.pop();
+}
+
 /** Removes every `id` from `list` in place, keeping the order of the rest (as `without` does). */
 function removeAll(list: string[], id: string): void {
-  let kept = 0;
-  for (let i = 0; i < list.length; i++) if (list[i] !== id) list[kept++] = list[i]!;
+  // Nothing before the first match moves (a zone change scanned and rewrote the whole list).
+  const first = list.indexOf(id);
+  if (first < 0) return;
+  let kept = first;
+  for (let i = first + 1; i < list.length; i++) if (list[i] !== id) list[kept++] = list[i]!;
   // pop, not `length =`: V8 inlines a pop, while setting the length is a call (a card is listed once,
   // so this drops one entry).
   while (list.length > kept) list.pop();
@@ -262,6 +303,9 @@ export function ownState(state: DvState): DvState {
   s.cardIndex = new Map(state.cardIndex);
   if (state.combat) s.combat = copyCombat(state.combat);
   if (state.priority) s.priority = { holder: state.priority.holder, passes: state.priority.passes, owner: state.priority.owner };
+  // Owned drafts grow and shrink the Knot zone and the fall batches in place.
+  s.knot = [...state.knot];
+  s.falling = state.falling.map((b) => ({ id: b.id, knotBase: b.knotBase, cards: [...b.cards] }));
   return s;
 }
 

@@ -514,7 +514,7 @@ function withBlessing(pool: Pool, kind: BlessingKind, n: number): Pool {
 
 function push(d: Draft, item: Omit<KnotItem, 'id'>): void {
   d.s.serial += 1;
-  d.s.knot = [...d.s.knot, { id: `k${d.s.serial}`, ...item }];
+  d.pushKnot({ id: `k${d.s.serial}`, ...item });
 }
 
 /** After a call, the next Deva in seat order gets priority and a new run of passes starts (§6.1). */
@@ -536,7 +536,7 @@ function allPassed(d: Draft): void {
 function resolveTop(d: Draft, p: P, batch: BatchBox): void {
   const s = d.s;
   const item = s.knot[s.knot.length - 1]!;
-  s.knot = s.knot.slice(0, -1);
+  d.popKnot();
   s.due = null;
   const cancel = p.outcome === 'cancel';
   const countered = item.targets.length > 0 && item.targets.every((t) => ('card' in t ? isGone(s, t.card) : !isLiving(s, t.player)));
@@ -600,53 +600,67 @@ function attach(d: Draft, heroId: string, guardians: readonly string[]): void {
 
 /** Damage counters of a combat placed (§8.1, §8.2); Faith losses wait for take-effect (DV-R25). */
 function placeDamage(d: Draft, divisions: { attackerId: string; blockerId: string; amount: number }[]): void {
+  // Plain loops, no maps or closures: every combat places damage. Placing changes damage only, so
+  // each card's AT, mode and whether it is gone read now are what they were before any hit.
   const s = d.s;
   const combat = s.combat!;
-  const faith = new Map<string, number>();
-  const hit = (iid: string, n: number) => {
-    if (n > 0) d.card(iid).damage = d.read(iid).damage + n;
-  };
-  const at = (iid: string) => {
-    const c = d.read(iid);
-    return atOf(s, c);
-  };
+  // The one Deva that loses Faith (the defender, or the attacked Deva), if any.
+  let faithTo: string | null = null;
+  let faith = 0;
   if (combat.kind === 'soldier') {
-    const snapshot = new Map<string, { at: number; prompt: boolean }>();
-    for (const ref of [...combat.attackers, ...combat.blocks.map((b) => b.blocker)]) {
-      if (!isGone(s, ref)) snapshot.set(ref.iid, { at: at(ref.iid), prompt: d.read(ref.iid).mode === 'prompt' });
-    }
+    const blocks = combat.blocks;
     for (const attacker of combat.attackers) {
       if (isGone(s, attacker)) continue;
-      const declared = combat.blocks.filter((b) => b.attacker.iid === attacker.iid);
-      const blockers = declared.filter((b) => !isGone(s, b.blocker)).map((b) => b.blocker.iid);
-      const power = snapshot.get(attacker.iid)!.at;
-      if (declared.length === 0) {
-        if (combat.defender && isLiving(s, combat.defender)) faith.set(combat.defender, (faith.get(combat.defender) ?? 0) + power);
-      } else if (blockers.length === 1) hit(blockers[0]!, power);
-      else for (const div of divisions.filter((x) => x.attackerId === attacker.iid)) hit(div.blockerId, div.amount);
-      for (const b of blockers) {
-        const blocker = snapshot.get(b)!;
-        if (blocker.prompt) hit(attacker.iid, blocker.at);
+      const power = atOf(s, d.read(attacker.iid));
+      let declared = 0;
+      let standing = 0;
+      let blocker: string | null = null;
+      for (const b of blocks) {
+        if (b.attacker.iid !== attacker.iid) continue;
+        declared++;
+        if (!isGone(s, b.blocker)) {
+          standing++;
+          blocker = b.blocker.iid;
+        }
+      }
+      if (declared === 0) {
+        if (combat.defender && isLiving(s, combat.defender)) {
+          faithTo = combat.defender;
+          faith += power;
+        }
+      } else if (standing === 1) hit(d, blocker!, power);
+      else for (const div of divisions) if (div.attackerId === attacker.iid) hit(d, div.blockerId, div.amount);
+      for (const b of blocks) {
+        if (b.attacker.iid !== attacker.iid || isGone(s, b.blocker)) continue;
+        const row = d.read(b.blocker.iid);
+        if (row.mode === 'prompt') hit(d, attacker.iid, atOf(s, row));
       }
     }
   } else {
     const hero = combat.attackers[0];
     const target = combat.target;
     if (hero && target && !isGone(s, hero)) {
-      const power = at(hero.iid);
+      const power = atOf(s, d.read(hero.iid));
       if ('player' in target) {
-        if (isLiving(s, target.player)) faith.set(target.player, power);
+        if (isLiving(s, target.player)) {
+          faithTo = target.player;
+          faith = power;
+        }
       } else if (!isGone(s, target.card)) {
         const t = d.read(target.card.iid);
         const back = t.mode === 'prompt' ? atOf(s, t) : 0;
-        hit(target.card.iid, power);
-        hit(hero.iid, back);
+        hit(d, target.card.iid, power);
+        hit(d, hero.iid, back);
       }
     }
   }
   const after = d.combat();
   after.placed = true;
-  after.pendingFaith = [...faith].map(([player, amount]) => ({ player, amount }));
+  after.pendingFaith = faithTo === null ? [] : [{ player: faithTo, amount: faith }];
+}
+
+function hit(d: Draft, iid: string, n: number): void {
+  if (n > 0) d.card(iid).damage = d.read(iid).damage + n;
 }
 
 function atOf(s: DvState, c: CardRow): number {

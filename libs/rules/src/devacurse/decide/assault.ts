@@ -63,21 +63,31 @@ export function decidePlaceDamage(state: DvState, actor: string, p: { divisions?
     if (divisions.length !== 0) fail('DAMAGE_DIVISION_INVALID', 'a hero attack has no damage division');
     return;
   }
-  for (const [i, div] of divisions.entries()) {
+  // Counting loops, nothing built: every soldier combat places damage, most without divisions.
+  const blocks = combat.blocks;
+  for (let i = 0; i < divisions.length; i++) {
+    const div = divisions[i]!;
     if (div.amount < 0) fail('DAMAGE_DIVISION_INVALID', `divisions[${i}]: a negative amount`);
-    const blocked = combat.blocks.some((b) => b.attacker.iid === div.attackerId && b.blocker.iid === div.blockerId && !isGone(state, b.blocker));
+    let blocked = false;
+    for (const b of blocks) if (b.attacker.iid === div.attackerId && b.blocker.iid === div.blockerId && !isGone(state, b.blocker)) blocked = true;
     if (!blocked) fail('DAMAGE_DIVISION_INVALID', `divisions[${i}]: ${div.blockerId} is not blocking ${div.attackerId}`);
   }
   for (const attacker of combat.attackers) {
     if (isGone(state, attacker)) continue;
-    const blockers = combat.blocks.filter((b) => b.attacker.iid === attacker.iid && !isGone(state, b.blocker));
-    const mine = divisions.filter((d) => d.attackerId === attacker.iid);
-    if (blockers.length < 2) {
-      if (mine.length !== 0) fail('DAMAGE_DIVISION_INVALID', `${attacker.iid} is not gang-blocked; its damage is not divided`);
+    let blockers = 0;
+    for (const b of blocks) if (b.attacker.iid === attacker.iid && !isGone(state, b.blocker)) blockers++;
+    let mine = 0;
+    let total = 0;
+    for (const div of divisions) {
+      if (div.attackerId !== attacker.iid) continue;
+      mine++;
+      total += div.amount;
+    }
+    if (blockers < 2) {
+      if (mine !== 0) fail('DAMAGE_DIVISION_INVALID', `${attacker.iid} is not gang-blocked; its damage is not divided`);
       continue;
     }
     const at = atNow(state, attacker.iid);
-    const total = mine.reduce((n, d) => n + d.amount, 0);
     if (total !== at) fail('DAMAGE_DIVISION_INVALID', `${attacker.iid} is gang-blocked: divide its ${at} AT among its blockers (the division totals ${total}, DV-R24)`);
   }
 }
