@@ -56,7 +56,8 @@ describe('a fresh clone, `npm start`', () => {
     const listening = await server.until(/Cardlog on (http:\/\/\S+) /, LISTEN_WITHIN_MS);
     measured.listeningMs = listening.ms;
     expect(server.output).toMatch(/embedded PGlite, data in \S+\/\.cardlog\/data/);
-    expect(server.output).toMatch(/local organiser's write token: cl_\S+/);
+    // Its own write, after the listening line: it may reach us in a later chunk.
+    await server.until(/local organiser's write token: cl_\S+/, 10_000);
     await server.until(/demo: loading 4 simulated tournaments in the background/, 30_000);
     // Usable while the demo loads.
     expect((await fetch(`${BASE}/health`)).status).toBe(200);
@@ -93,7 +94,8 @@ describe('a fresh clone, `npm start`', () => {
     server = npmStart(clone);
     const listening = await server.until(/Cardlog on (http:\/\/\S+) /, LISTEN_WITHIN_MS);
     measured.restartListeningMs = listening.ms;
-    expect(server.output).toContain(token);
+    const printed = await server.until(/local organiser's write token: (\S+)/, 10_000);
+    expect(printed.match[1]).toBe(token);
     const overview = await getJson(`${BASE}/v1/stats/overview`);
     expect(overview.systems.reduce((n: number, s: { games: number }) => n + s.games, 0)).toBe(measured.games);
     expect((await getJson(`${BASE}/v1/tournaments`)).tournaments).toHaveLength(4);
