@@ -121,50 +121,23 @@ try {
   clearInterval(sampler);
 
   const inputs = { system: 'born-from-blood', gamesPerRound: perRound, eventsPerRound: httpChunk(0).events, concurrency, rounds: n };
-  record({
-    path: 'HTTP upload (CLI → API → PostgreSQL)',
-    inputs,
-    subject: { label: `cardlog upload, concurrency ${concurrency}`, unit: 'events/s', values: rates.http },
-    baseline: { label: 'raw COPY of the same events', unit: 'events/s', values: rates.copyHttp },
-    ratio: ratioOf(rates.http, rates.copyHttp),
-    target: 0.4,
-  });
-  record({
-    path: 'EventStore.append',
-    inputs,
-    subject: { label: `append, one per game, concurrency ${concurrency}`, unit: 'events/s', values: rates.append },
-    baseline: { label: 'raw COPY of the same events', unit: 'events/s', values: rates.copyStore },
-    ratio: ratioOf(rates.append, rates.copyStore),
-    target: null,
-  });
-  record({
-    path: 'EventStore.append vs COPY with the same indexes',
-    inputs,
-    subject: { label: `append, one per game, concurrency ${concurrency}`, unit: 'events/s', values: rates.append },
-    baseline: { label: 'COPY into a table with the indexes of events', unit: 'events/s', values: rates.copyIndexed },
-    ratio: ratioOf(rates.append, rates.copyIndexed),
-    target: null,
-  });
-  record({
-    path: 'EventStore.append vs a peer event store',
-    inputs,
-    subject: { label: `append, one per game, concurrency ${concurrency}`, unit: 'events/s', values: rates.append },
-    baseline: { label: `Emmett appendToStream, concurrency ${concurrency}`, unit: 'events/s', values: rates.emmett },
-    ratio: ratioOf(rates.append, rates.emmett),
-    target: 3,
-    notes: '@event-driven-io/emmett-postgresql 0.42 (a devDependency used only here), its default schema and pool',
-  });
+  // Each series once; a path compares two of them.
+  const series = (label, values) => ({ label, unit: 'events/s', values });
+  const upload = series(`cardlog upload, concurrency ${concurrency}`, rates.http);
+  const appends = series(`append, one per game, concurrency ${concurrency}`, rates.append);
+  const floorOfUploads = series('raw COPY of the same events', rates.copyHttp);
+  const floor = series('raw COPY of the same events', rates.copyStore);
+  const floorIndexed = series('COPY into a table with the indexes of events', rates.copyIndexed);
+  const peer = series(`Emmett appendToStream, concurrency ${concurrency}`, rates.emmett);
+  const compare = (path, subject, baseline, target, notes) =>
+    record({ path, inputs, subject, baseline, ratio: ratioOf(subject.values, baseline.values), target, ...(notes ? { notes } : {}) });
+  compare('HTTP upload (CLI → API → PostgreSQL)', upload, floorOfUploads, 0.4);
+  compare('EventStore.append', appends, floor, null);
+  compare('EventStore.append vs COPY with the same indexes', appends, floorIndexed, null);
+  compare('EventStore.append vs a peer event store', appends, peer, 3, '@event-driven-io/emmett-postgresql 0.42 (a devDependency used only here), its default schema and pool');
   // Not Cardlog at all: how far ahead of Emmett the cheapest write of a row per event with the four
   // indexes of `events` gets. The append (a COPY's rows plus its checks, trigger and JSON) is below it.
-  record({
-    path: 'COPY with the indexes of events vs the peer',
-    inputs,
-    subject: { label: 'COPY into a table with the indexes of events', unit: 'events/s', values: rates.copyIndexed },
-    baseline: { label: `Emmett appendToStream, concurrency ${concurrency}`, unit: 'events/s', values: rates.emmett },
-    ratio: ratioOf(rates.copyIndexed, rates.emmett),
-    target: null,
-    notes: 'the ceiling of EventStore.append vs a peer event store for a store that writes these rows and indexes',
-  });
+  compare('COPY with the indexes of events vs the peer', floorIndexed, peer, null, 'the ceiling of EventStore.append vs a peer event store for a store that writes these rows and indexes');
   const mb = (b) => b / 1024 / 1024;
   record({
     path: 'memory: API resident set during the uploads',

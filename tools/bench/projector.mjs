@@ -70,13 +70,13 @@ try {
   // large row, so the rows stay on the server.)
   const kept = [];
   for (const table of READ_MODEL_TABLES) {
-    const copy = `bench_kept_${table}`;
-    await sql.unsafe(`create table ${copy} as select * from ${table}`);
-    const [{ bytes }] = await sql.unsafe(`select pg_table_size('${copy}')::int as bytes`);
-    kept.push({ table, copy, bytes });
+    const keptTable = `bench_kept_${table}`;
+    await sql.unsafe(`create table ${keptTable} as select * from ${table}`);
+    const [{ bytes }] = await sql.unsafe(`select pg_table_size('${keptTable}')::int as bytes`);
+    kept.push({ table, keptTable, bytes });
   }
   const copyRows = async () => {
-    for (const { table, copy } of kept) await sql.unsafe(`insert into ${table} select * from ${copy}`);
+    for (const { table, keptTable } of kept) await sql.unsafe(`insert into ${table} select * from ${keptTable}`);
   };
   const written = await interleave(
     { read: () => readPages(), write: async () => { const n = await readPages(); await copyRows(); return n; } },
