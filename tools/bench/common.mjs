@@ -29,6 +29,12 @@ export const rounds = (fallback = 5) => flag('rounds', fallback, 1);
  * Times each of `runs` (name → async fn returning the amount of work done, e.g. events) once per
  * round, in turn, after one warm-up round (skipped under --smoke). `setup`, when given, runs before
  * every timed call and is not timed. Returns, per name, each round's rate (work per second).
+ *
+ * `warmup: 'steady'` warms up until no run's rate rose by more than 5% over its previous warm-up
+ * round (at least 2 rounds, at most 8): for JIT-compiled work whose rarer paths V8 optimises only
+ * after several passes (a Devacurse replay reached its steady rate in the fourth pass over 375k
+ * events, so one warm-up round left two half-warm rounds among the nine timed). A server replays
+ * uploads all day: its steady rate is the figure.
  */
 export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !smoke, clock = 'wall' } = {}) {
   const names = Object.keys(runs);
@@ -36,14 +42,28 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
   // `clock: 'cpu'` times by this process's CPU time instead of the wall clock: for work that runs
   // on this thread alone (no I/O), time other processes take on a loaded machine is not counted.
   const now = clock === 'cpu' ? cpuMs : () => performance.now();
-  for (let round = warmup ? -1 : 0; round < n; round++) {
+  const timeRound = async (round) => {
+    const out = {};
     for (const name of names) {
       if (setup) await setup(name, round);
       const t = now();
       const work = await runs[name](round);
-      const ms = now() - t;
-      if (round >= 0) rates[name].push((work / ms) * 1000);
+      out[name] = (work / (now() - t)) * 1000;
     }
+    return out;
+  };
+  if (warmup === 'steady' && !smoke) {
+    let previous = await timeRound(-1);
+    for (let w = 1; w < 8; w++) {
+      const current = await timeRound(-1);
+      const rising = names.some((name) => current[name] > previous[name] * 1.05);
+      previous = current;
+      if (!rising) break;
+    }
+  } else if (warmup) await timeRound(-1);
+  for (let round = 0; round < n; round++) {
+    const rate = await timeRound(round);
+    for (const name of names) rates[name].push(rate[name]);
   }
   return rates;
 }

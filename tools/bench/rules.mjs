@@ -46,7 +46,7 @@ for (const game of registeredGames()) {
         return events;
       },
     },
-    { rounds: rounds(9), clock: 'cpu' },
+    { rounds: rounds(9), clock: 'cpu', warmup: 'steady' },
   );
   const inputs = { system, games: documents.length, events, bytes };
   const baseline = { label: 'JSON.parse of the same text', unit: 'events per CPU-second', values: rates.parse };

@@ -1,3 +1,4 @@
+import { packedMap } from '../packed';
 import { CardRow, Combat, DvState, FallBatch, Flag, KnotItem, LIST_ZONES, ListZone, PlayerState, Priority, Seat, StatMod, Until, Zone, isListZone, seatOf } from './state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -298,14 +299,14 @@ function keep(flags: ReadonlyMap<string, Flag>, kinds: ReadonlySet<Until>): Read
  */
 export function ownState(state: DvState): DvState {
   const s = copyState(state);
-  s.players = state.players.map(ownPlayer);
-  s.cards = state.cards.map(copyCard);
+  s.players = packedMap(state.players, ownPlayer);
+  s.cards = packedMap(state.cards, copyCard);
   s.cardIndex = new Map(state.cardIndex);
   if (state.combat) s.combat = copyCombat(state.combat);
   if (state.priority) s.priority = { holder: state.priority.holder, passes: state.priority.passes, owner: state.priority.owner };
   // Owned drafts grow and shrink the Knot zone and the fall batches in place.
   s.knot = [...state.knot];
-  s.falling = state.falling.map((b) => ({ id: b.id, knotBase: b.knotBase, cards: [...b.cards] }));
+  s.falling = packedMap(state.falling, (b) => ({ id: b.id, knotBase: b.knotBase, cards: [...b.cards] }));
   return s;
 }
 

@@ -2,6 +2,7 @@ import type { DvCard } from '@cardlog/events';
 import { catalogEntryProblems } from '@cardlog/events';
 import type { GameHeader } from '../game-system';
 import { withOtherFields } from '../other-fields';
+import { packedMap } from '../packed';
 import { RuleViolation } from '../rule-violation';
 import { DvState, EMPTY_POOL, PlayerState, cursorAt } from './state';
 
@@ -62,13 +63,13 @@ function uniform(card: DvCard): DvCard {
 
 /** The state before the first event: seats fixed from the header (§4), every Deva at 30 Faith. */
 export function initialState(header: GameHeader<DvCard>): DvState {
-  const seats = header.players.map((p) => p.seat);
+  const seats = packedMap(header.players, (p) => p.seat);
   if (seats.length < 2) throw new RuleViolation('TOO_FEW_SEATS', `Devacurse needs at least 2 Devas; the document seats ${seats.length}`);
   if (new Set(seats).size !== seats.length) throw new RuleViolation('DUPLICATE_PLAYER', 'a seat is listed twice in players');
   const ids = header.players.map((p) => p.id).filter((id) => id !== undefined);
   if (new Set(ids).size !== ids.length) throw new RuleViolation('DUPLICATE_PLAYER', 'a player id is seated twice');
   const catalog = catalogOf(header.catalog.cards);
-  const players: PlayerState[] = header.players.map((p) => ({
+  const players: PlayerState[] = packedMap(header.players, (p) => ({
     seat: p.seat,
     name: p.name,
     faith: STARTING_FAITH,
