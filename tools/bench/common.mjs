@@ -52,7 +52,8 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
     }
     return out;
   };
-  if (warmup === 'steady' && !smoke) {
+  // Under --smoke nothing is warmed up: one round proves the bench runs.
+  if (!smoke && warmup === 'steady') {
     let previous = await timeRound(-1);
     for (let w = 1; w < 8; w++) {
       const current = await timeRound(-1);
@@ -60,7 +61,7 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
       previous = current;
       if (!rising) break;
     }
-  } else if (warmup) await timeRound(-1);
+  } else if (!smoke && warmup) await timeRound(-1);
   for (let round = 0; round < n; round++) {
     const rate = await timeRound(round);
     for (const name of names) rates[name].push(rate[name]);
