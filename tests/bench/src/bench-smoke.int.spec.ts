@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeWith } from '@cardlog/testing';
@@ -22,40 +22,50 @@ interface Result {
   ratio: { median: number; min: number; max: number };
   target: number | null;
 }
+/** bench/results/NAME.json: one bench's run. */
 interface Report {
+  bench: string;
   smoke: boolean;
   node: string;
-  runs: { bench: string; exitCode: number }[];
+  run: { bench: string; exitCode: number };
   results: Result[];
 }
+
+const BENCHES = ['ingest', 'projector', 'rules', 'seek', 'stats'];
 
 // Only that the benches run and report well-formed ratios: a benchmark's speed is never asserted
 // (the figures are meaningful only as ratios in a quiet run, `npm run bench`).
 describeWith(['postgres', 'kafka'], 'npm run bench -- --smoke', () => {
-  let report: Report;
+  let files: string[];
+  let reports: Report[];
   let output = '';
   const out = mkdtempSync(join(tmpdir(), 'cardlog-bench-smoke-'));
 
   beforeAll(async () => {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [join(root, 'tools/bench.mjs'), '--smoke', `--out=${out}`], { cwd: root, env: process.env });
+      const child = spawn(process.execPath, [join(root, 'bench/run.mjs'), '--smoke', `--out=${out}`], { cwd: root, env: process.env });
       child.stdout.on('data', (c) => (output += c));
       child.stderr.on('data', (c) => (output += c));
       child.once('exit', resolve);
     });
     if (code !== 0) throw new Error(`the smoke run exited ${code}:\n${output}`);
-    report = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
+    files = readdirSync(out).sort();
+    reports = files.map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Report);
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('every bench runs to the end', () => {
-    expect(report.smoke).toBe(true);
-    expect(report.runs.map((r) => r.bench).sort()).toEqual(['ingest', 'projector', 'rules', 'seek', 'stats']);
-    expect(report.runs.filter((r) => r.exitCode !== 0)).toEqual([]);
+  it('every bench runs to the end and writes its own file, with its own paths', () => {
+    expect(files).toEqual(BENCHES.map((b) => `${b}.json`));
+    for (const [i, report] of reports.entries()) {
+      expect({ bench: report.bench, run: report.run.bench, smoke: report.smoke, exitCode: report.run.exitCode }).toEqual({ bench: BENCHES[i], run: BENCHES[i], smoke: true, exitCode: 0 });
+      expect(typeof report.node).toBe('string');
+      expect(report.results.length).toBeGreaterThan(0);
+      expect(report.results.filter((r) => r.bench !== report.bench)).toEqual([]);
+    }
   });
 
   it('every path of the issue has a result', () => {
-    const paths = report.results.map((r) => r.path);
+    const paths = reports.flatMap((report) => report.results).map((r) => r.path);
     for (const system of ['aegis', 'born-from-blood', 'devacurse', 'summoner-master']) {
       expect(paths).toContain(`rules replay with validation · ${system}`);
     }
@@ -66,7 +76,7 @@ describeWith(['postgres', 'kafka'], 'npm run bench -- --smoke', () => {
   });
 
   it('every ratio is a positive finite number over positive finite measurements', () => {
-    for (const r of report.results) {
+    for (const r of reports.flatMap((report) => report.results)) {
       for (const n of [r.ratio.median, r.ratio.min, r.ratio.max, r.subject.median, r.baseline.median]) {
         expect({ path: r.path, ok: Number.isFinite(n) && n > 0 }).toEqual({ path: r.path, ok: true });
       }

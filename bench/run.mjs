@@ -1,6 +1,6 @@
 // `npm run bench -- [name…] [--smoke] [--flag=value…]`: benchmarks, each a ratio against a baseline
-// measured in the same run on the same data (never a timed test); see tools/bench/README.md.
-// No name runs them all. Results go to reports/bench/<timestamp>.json and reports/bench/latest.json.
+// measured in the same run on the same data (never a timed test); see bench/README.md.
+// No name runs them all. Each bench's results go to bench/results/NAME.json (--out=DIR elsewhere).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -9,16 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCHES = {
-  rules: { file: 'tools/bench/rules.mjs', needs: [] },
-  ingest: { file: 'tools/bench/ingest.mjs', needs: ['postgres'] },
-  projector: { file: 'tools/bench/projector.mjs', needs: ['postgres', 'kafka'] },
-  seek: { file: 'tools/bench/seek.mjs', needs: ['postgres'] },
-  stats: { file: 'tools/bench/stats.mjs', needs: ['postgres'] },
+  rules: { file: 'bench/rules.mjs', needs: [] },
+  ingest: { file: 'bench/ingest.mjs', needs: ['postgres'] },
+  projector: { file: 'bench/projector.mjs', needs: ['postgres', 'kafka'] },
+  seek: { file: 'bench/seek.mjs', needs: ['postgres'] },
+  stats: { file: 'bench/stats.mjs', needs: ['postgres'] },
 };
 const args = process.argv.slice(2);
 const names = args.filter((a) => !a.startsWith('--'));
 const flags = args.filter((a) => a.startsWith('--') && !a.startsWith('--out='));
-const outDir = args.find((a) => a.startsWith('--out='))?.slice(6) ?? join(root, 'reports', 'bench');
+const outDir = args.find((a) => a.startsWith('--out='))?.slice(6) ?? join(root, 'bench', 'results');
 const chosen = names.length ? names : Object.keys(BENCHES);
 for (const name of chosen) {
   if (!BENCHES[name]) {
@@ -27,7 +27,6 @@ for (const name of chosen) {
   }
 }
 mkdirSync(outDir, { recursive: true });
-const started = new Date();
 const lines = join(outDir, `.partial-${process.pid}.jsonl`);
 writeFileSync(lines, '');
 const runs = [];
@@ -38,27 +37,24 @@ for (const name of chosen) {
     stdio: 'inherit',
     env: { ...process.env, CARDLOG_BENCH_OUT: lines },
   });
-  runs.push({ bench: name, exitCode: run.status, seconds: (Date.now() - t) / 1000 });
+  runs.push({ bench: name, startedAt: new Date(t).toISOString(), exitCode: run.status, seconds: (Date.now() - t) / 1000 });
 }
 const results = readFileSync(lines, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 rmSync(lines);
-const report = {
-  startedAt: started.toISOString(),
-  smoke: flags.includes('--smoke'),
-  flags,
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 1e9), platform: process.platform },
-  node: process.version,
-  runs,
-  results,
-};
-const stamp = started.toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+const smoke = flags.includes('--smoke');
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 1e9), platform: process.platform };
+// One file per bench, replaced by the bench's next run: what it measured, on what, and how it ended.
+const written = runs.map((run) => {
+  const file = join(outDir, `${run.bench}.json`);
+  const report = { bench: run.bench, startedAt: run.startedAt, smoke, flags, machine, node: process.version, run, results: results.filter((r) => r.bench === run.bench) };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+});
 
-console.log(`\n=== summary (ratio: higher is better; median [min–max] of ${report.smoke ? '1 round, smoke' : 'the rounds'})`);
+console.log(`\n=== summary (ratio: higher is better; median [min–max] of ${smoke ? '1 round, smoke' : 'the rounds'})`);
 for (const r of results) {
   const target = r.target == null ? '' : `  target ≥ ${r.target}`;
   console.log(`${r.path.padEnd(60)} ${r.ratio.median.toFixed(3)} [${r.ratio.min.toFixed(3)}–${r.ratio.max.toFixed(3)}]${target}`);
 }
-console.log(`\nwritten: ${join(outDir, `${stamp}.json`)} and latest.json`);
+console.log(`\nwritten: ${written.join(', ')}`);
 process.exit(runs.every((r) => r.exitCode === 0) ? 0 : 1);

@@ -1,10 +1,10 @@
-// `node tools/bench/table.mjs A.json [B.json]`: the ratios of one bench report as a Markdown table,
-// or of two (before and after) side by side, for tools/bench/README.md and issue notes.
+// `node bench/table.mjs A.json [B.json]`: the ratios of one bench report as a Markdown table,
+// or of two (before and after) side by side, for bench/README.md and issue notes.
 import { readFileSync } from 'node:fs';
 
 const reports = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')));
 if (reports.length === 0) {
-  console.error('usage: node tools/bench/table.mjs report.json [after.json]');
+  console.error('usage: node bench/table.mjs report.json [after.json]');
   process.exit(2);
 }
 const fmt = (n) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en') : n.toPrecision(3));

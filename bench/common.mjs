@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const root = fileURLToPath(new URL('..', import.meta.url));
 export const require = createRequire(join(root, 'package.json'));
 
 /** `--smoke`: tiny inputs and one round, only to prove the bench runs and reports well-formed ratios. */
