@@ -56,22 +56,9 @@ export function resolveHeader(document: GameDocument, system: AnyGameSystem, opt
   };
 }
 
-/**
- * Each system's built-in catalogs by reference, as a Map: `builtinCatalogs` is a prototype-less
- * object, which V8 keeps as a dictionary, and looking a document's reference up in it took several
- * microseconds a game in the profile of a replay (more than folding some games' first events).
- */
-const BUILTIN = new WeakMap<AnyGameSystem, ReadonlyMap<string, Catalog>>();
-
-function builtinCatalog(system: AnyGameSystem, ref: string): Catalog | undefined {
-  let known = BUILTIN.get(system);
-  if (known === undefined) BUILTIN.set(system, (known = new Map(Object.entries(system.builtinCatalogs))));
-  return known.get(ref);
-}
-
 function resolveCatalog(ref: GameDocument['catalog'], system: AnyGameSystem, options: ReplayOptions): Catalog {
   if (typeof ref !== 'string') return { id: ref.id ?? 'inline', cards: ref.cards };
-  const found = builtinCatalog(system, ref) ?? options.resolveCatalog?.(ref);
+  const found = system.builtinCatalogs[ref] ?? options.resolveCatalog?.(ref);
   if (!found) throw new RuleViolation('UNKNOWN_CATALOG', `catalog "${ref}" is not known`, { catalog: ref });
   return found;
 }

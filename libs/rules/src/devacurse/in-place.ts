@@ -13,16 +13,9 @@ import type { DvState } from './state';
 export const devacurseInPlace: InPlaceFold<DvState> = {
   own: ownState,
   step(state, action) {
-    const pass = passRule(state, action);
+    const rule = passRule(state, action) ?? checkAction(state, action);
     const d = ownedDraft(state);
-    if (pass !== undefined) {
-      applyEvent(d, action, pass);
-      // A pass that leaves the window open changes only who holds it and how many have passed,
-      // which no system event depends on; and nothing was due before it (every step derives until
-      // a living Deva must act). So nothing is due after it, without asking (more than half of a
-      // game's actions are passes, and most of those leave the window open).
-      if (state.next === null && state.due === null) return action;
-    } else applyEvent(d, action, checkAction(state, action));
+    applyEvent(d, action, rule);
     // Most actions (passes above all) derive nothing: the action alone, no list built for it.
     const first = nextSystemEvent(state);
     if (!first) return action;
