@@ -225,6 +225,23 @@ export async function rssOf(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
 }
 
+/**
+ * A migrated store on `sql` holding `games` simulated Born from Blood games, uploaded through the
+ * recorder as an organiser's upload would store them; the store and the catalogs it resolves with.
+ */
+export async function storeWithSimulatedGames(sql, games, seed) {
+  const { CatalogRepository, GameRecorder } = require('@cardlog/recording');
+  const { simulateGames } = require('@cardlog/rules');
+  const { EventStore, migrate } = require('@cardlog/store');
+  await migrate(sql);
+  const store = new EventStore(sql);
+  const catalogs = new CatalogRepository(sql);
+  const recorder = new GameRecorder(sql, store, catalogs);
+  const principal = { tokenId: 'bench', name: 'bench', tournaments: null };
+  for (const { document } of simulateGames(games, seed)) await recorder.upload(document, { principal });
+  return { store, catalogs };
+}
+
 /** A token of scope record, minted directly in the database (as `cardlog token create` does). */
 export async function mintToken(databaseUrl) {
   const postgres = require('postgres');

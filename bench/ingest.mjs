@@ -72,6 +72,15 @@ try {
   const httpChunk = (round) => chunks[round + (smoke ? 0 : 1)];
   const storeChunk = (round) => chunks[slots + round + (smoke ? 0 : 1)];
 
+  // Writes each game of a chunk, `concurrency` at a time; the chunk's event count.
+  const eachGame = async ({ games, events }, write) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < games.length) await write(games[next++]);
+    }));
+    return events;
+  };
+
   const idle = await rssOf(api.pid);
   let peak = idle;
   const sampler = setInterval(() => rssOf(api.pid).then((r) => (peak = Math.max(peak, r)), () => undefined), 50);
@@ -90,33 +99,12 @@ try {
     },
     copyStore: (round) => copyFloor(sql, storeChunk(round).games),
     copyIndexed: (round) => copyFloor(sql, storeChunk(round).games, 'floor_indexed'),
-    emmett: async (round) => {
-      // The same events as `append`, under stream ids of their own.
-      const { games, events } = storeChunk(round);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < games.length) {
-            const game = games[next++];
-            await emmett.appendToStream(`game-${randomUUID()}`, game.map(({ type, data, metadata }) => ({ type, data, metadata })), { expectedStreamVersion: 0n });
-          }
-        }),
-      );
-      return events;
-    },
-    append: async (round) => {
-      const { games, events } = storeChunk(round);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < games.length) {
-            const game = games[next++];
-            await store.append(`game-${randomUUID()}`, 'no_stream', game);
-          }
-        }),
-      );
-      return events;
-    },
+    // The same events as `append`, under stream ids of their own.
+    emmett: (round) =>
+      eachGame(storeChunk(round), (game) =>
+        emmett.appendToStream(`game-${randomUUID()}`, game.map(({ type, data, metadata }) => ({ type, data, metadata })), { expectedStreamVersion: 0n }),
+      ),
+    append: (round) => eachGame(storeChunk(round), (game) => store.append(`game-${randomUUID()}`, 'no_stream', game)),
   }, { rounds: n });
   clearInterval(sampler);
 

@@ -4,14 +4,12 @@
 //     consumer group that only decodes each message of the same topic
 // Needs PostgreSQL and Kafka. Its own scratch database, topic and consumer groups.
 import { randomUUID } from 'node:crypto';
-import { flag, interleave, kafkaBrokers, ratioOf, record, require, rounds, scratchDatabase } from './common.mjs';
+import { flag, interleave, kafkaBrokers, ratioOf, record, require, rounds, scratchDatabase, storeWithSimulatedGames } from './common.mjs';
 
 const postgres = require('postgres');
 const { createKafka, createProducer, ensureTopic } = require('@cardlog/bus');
 const { KafkaProjector, KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES } = require('@cardlog/projections');
-const { CatalogRepository, GameRecorder } = require('@cardlog/recording');
-const { simulateGames } = require('@cardlog/rules');
-const { EventStore, START, migrate } = require('@cardlog/store');
+const { START } = require('@cardlog/store');
 
 const games = flag('games', 300, 4);
 const page = flag('page', 1000);
@@ -21,12 +19,7 @@ const topic = `cardlog.events.bench-${randomUUID().slice(0, 8)}`;
 const kafka = createKafka({ brokers: kafkaBrokers().split(','), clientId: 'cardlog-bench' });
 const kadmin = kafka.admin();
 try {
-  await migrate(sql);
-  const store = new EventStore(sql);
-  const catalogs = new CatalogRepository(sql);
-  const recorder = new GameRecorder(sql, store, catalogs);
-  const principal = { tokenId: 'bench', name: 'bench', tournaments: null };
-  for (const { document } of simulateGames(games, flag('seed', 11))) await recorder.upload(document, { principal });
+  const { store, catalogs } = await storeWithSimulatedGames(sql, games, flag('seed', 11));
   const [{ last }] = await sql`select count(*)::int as count, max(global_position) as last from events`;
   const resetReadModels = () => sql.unsafe(`truncate ${READ_MODEL_TABLES.join(', ')}`);
   const lookup = (system, ref, tx) => catalogs.resolve(system, ref, tx);

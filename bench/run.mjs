@@ -46,7 +46,7 @@ const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.rou
 // One file per bench, replaced by the bench's next run: what it measured, on what, and how it ended.
 const written = runs.map((run) => {
   const file = join(outDir, `${run.bench}.json`);
-  const report = { bench: run.bench, startedAt: run.startedAt, smoke, flags, machine, node: process.version, run, results: results.filter((r) => r.bench === run.bench) };
+  const report = { ...run, smoke, flags, machine, node: process.version, results: results.filter((r) => r.bench === run.bench) };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
 });

@@ -3,13 +3,11 @@
 // hundred simulated games, projected for real, then copied under new game ids up to each scale
 // (simulating and uploading 100k games would take hours; the queries only see the rows).
 // Target from the issue: p95 ≤ 50 ms at 100k games.
-import { flag, latencies, quantile, ratioOf, record, require, rounds, scratchDatabase, smoke, startApi } from './common.mjs';
+import { flag, latencies, quantile, ratioOf, record, require, rounds, scratchDatabase, smoke, startApi, storeWithSimulatedGames } from './common.mjs';
 
 const postgres = require('postgres');
 const { ProjectionRunner } = require('@cardlog/projections');
-const { CatalogRepository, GameRecorder } = require('@cardlog/recording');
-const { simulateGames } = require('@cardlog/rules');
-const { EventStore, START, migrate } = require('@cardlog/store');
+const { START } = require('@cardlog/store');
 
 const seedGames = flag('games', 200, 4);
 const scales = smoke ? [flag('scale', 20)] : (process.argv.find((a) => a.startsWith('--scales='))?.slice(9).split(',').map(Number) ?? [10_000, 100_000]);
@@ -20,12 +18,7 @@ const db = await scratchDatabase('stats');
 const sql = postgres(db.url, { max: 4, onnotice: () => undefined });
 let api;
 try {
-  await migrate(sql);
-  const store = new EventStore(sql);
-  const catalogs = new CatalogRepository(sql);
-  const recorder = new GameRecorder(sql, store, catalogs);
-  const principal = { tokenId: 'bench', name: 'bench', tournaments: null };
-  for (const { document } of simulateGames(seedGames, flag('seed', 5))) await recorder.upload(document, { principal });
+  const { store, catalogs } = await storeWithSimulatedGames(sql, seedGames, flag('seed', 5));
   const runner = new ProjectionRunner(sql, (system, ref, tx) => catalogs.resolve(system, ref, tx));
   for (let checkpoint = START; ; ) {
     const { events, checkpoint: next } = await store.readAll(checkpoint, 1000);
