@@ -194,13 +194,14 @@ export function startHead(event: StoredEvent, context: GameContext): GameHead {
  * a replay step per event with its readable line, a snapshot every `snapshotEvery` events, and the
  * game's summary, seats and card facts as they now stand.
  */
-export function projectGame(head: GameHead, events: readonly StoredEvent[], context: GameContext, snapshotEvery: number): GameChanges {
+export function projectGame(head: GameHead, events: readonly StoredEvent[], context: GameContext, snapshotEvery: number, options: { readonly owned?: boolean } = {}): GameChanges {
   const { system, insights } = context;
-  // The fold owns its state (a copy taken once per game and batch) and applies each event to it in
+  // The fold owns its state (a copy taken once per game and batch, unless the caller hands over a
+  // state it owns: `owned`, a head this fold returned before) and applies each event to it in
   // place where the engine can: evolve copies the containers each event touches, and nobody keeps
   // the intermediate states here (snapshots are encoded copies, the head is encoded at the end).
   const inPlace = system.inPlace;
-  let state = inPlace ? inPlace.own(head.state) : head.state;
+  let state = inPlace && !options.owned ? inPlace.own(head.state) : head.state;
   let facts = head.facts;
   let turns = head.turns;
   let seq = head.seq;

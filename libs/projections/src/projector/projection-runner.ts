@@ -15,6 +15,8 @@ export type CatalogSource = (system: string, ref: string, db: TransactionSql) =>
 export interface RunnerOptions {
   /** Replay snapshot interval: `/state?step=N` folds at most this many events. */
   readonly snapshotEvery?: number;
+  /** Games in progress whose folded head this runner keeps for its next batch (HeldHeads); 0 keeps none. */
+  readonly heldHeads?: number;
   readonly name?: string;
 }
 
@@ -52,6 +54,7 @@ export class ProjectionRunner {
   private readonly name: string;
   private readonly catalogCache = new Map<string, Catalog>();
   private readonly inlineCache = new Map<string, unknown[]>();
+  private readonly held: HeldHeads;
 
   constructor(
     private readonly sql: Sql,
@@ -60,6 +63,7 @@ export class ProjectionRunner {
   ) {
     this.snapshotEvery = options.snapshotEvery ?? 50;
     this.name = options.name ?? 'projector';
+    this.held = new HeldHeads(options.heldHeads ?? 256);
   }
 
   async apply(events: readonly StoredEvent[]): Promise<ApplyResult> {
@@ -74,8 +78,11 @@ export class ProjectionRunner {
       const tx = db as unknown as TransactionSql;
       const begun = tx`begin`.execute();
       begun.catch(() => undefined);
-      const { result, writes } = await this.applyIn(tx, events, begun);
+      const { result, writes, folded } = await this.applyIn(tx, events, begun);
       await Promise.all([...writes, tx`commit`.execute()]);
+      // Only a committed fold is kept: a batch that failed took its games' heads out (applyIn) and
+      // leaves them out, so the next batch restores them from what the database holds.
+      for (const head of folded) this.held.keep(head);
       return result;
     } catch (error) {
       await db`rollback`.catch(() => undefined);
@@ -86,15 +93,21 @@ export class ProjectionRunner {
   }
 
   /** Queues the batch's writes on `tx` and returns them unawaited, with what the batch applied. */
-  private async applyIn(tx: TransactionSql, events: readonly StoredEvent[], begun: Promise<unknown>): Promise<{ result: ApplyResult; writes: Promise<unknown>[] }> {
+  private async applyIn(
+    tx: TransactionSql,
+    events: readonly StoredEvent[],
+    begun: Promise<unknown>,
+  ): Promise<{ result: ApplyResult; writes: Promise<unknown>[]; folded: HeldHead[] }> {
     const streamIds = [...new Set(events.map((e) => e.streamId))];
     // The heads are read in the same round trip, after the lock on the positions is granted (the
-    // statements run in order), so they are those of the last transaction that held it.
+    // statements run in order), so they are those of the last transaction that held it. Games whose
+    // head this runner holds are left out: theirs is checked against the positions below.
     const games = [...new Set(events.filter((e) => !isTournamentStream(e.streamId)).map((e) => streamKey(e.streamId)))];
     const locked = tx<{ stream_id: string; position: string }[]>`
       select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`.execute();
-    const [, rows, heads] = await Promise.all([begun, locked, this.loadHeads(tx, games)]);
+    const [, rows, heads] = await Promise.all([begun, locked, this.loadHeads(tx, games.filter((g) => !this.held.has(g)))]);
     const positions = new Map(rows.map((r) => [r.stream_id, Number(r.position)]));
+    const before = new Map(positions);
 
     const fresh: StoredEvent[] = [];
     let duplicates = 0;
@@ -110,7 +123,7 @@ export class ProjectionRunner {
       positions.set(event.streamId, event.streamPosition);
       fresh.push(event);
     }
-    if (fresh.length === 0) return { result: { applied: 0, duplicates }, writes: [] };
+    if (fresh.length === 0) return { result: { applied: 0, duplicates }, writes: [], folded: [] };
 
     await projectTournamentEvents(tx, fresh.filter((e) => isTournamentStream(e.streamId)));
     const byGame = new Map<string, StoredEvent[]>();
@@ -135,18 +148,26 @@ export class ProjectionRunner {
     };
     // Each game's head and context first: which games the per-card counters count already is
     // known before any is folded, so every write that replaces old rows can go out before the fold.
-    const folds: { gameId: string; list: StoredEvent[]; head: GameHead; context: GameContext }[] = [];
+    // A head this runner holds is taken out of its keeping here, whatever happens next: the fold
+    // changes its state in place, and a batch that fails must not leave a changed state behind.
+    const folds: { gameId: string; list: StoredEvent[]; head: GameHead; context: GameContext; owned: boolean }[] = [];
     for (const [gameId, list] of byGame) {
+      const held = this.held.take(gameId);
       if (list[0]!.type === GAME_RECORDED) {
         const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
         const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
-        folds.push({ gameId, list, head: startHead(list[0]!, context), context });
+        folds.push({ gameId, list, head: startHead(list[0]!, context), context, owned: false });
+      } else if (held && held.position === before.get(list[0]!.streamId)) {
+        // What this runner committed last for the stream is still its last position: no other
+        // runner has applied its events since, so the head it folded then is the stored one.
+        folds.push({ gameId, list, head: held.head, context: held.context, owned: true });
       } else {
-        const row = heads.get(gameId);
+        // Held but stale (another runner went on with the game), or never held.
+        const row = heads.get(gameId) ?? (await this.loadHeads(tx, [gameId])).get(gameId);
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
         const recorded = await this.withInlineCards(tx, row.header);
         const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
-        folds.push({ gameId, list, head: restoreHead(row, context), context });
+        folds.push({ gameId, list, head: restoreHead(row, context), context, owned: false });
       }
     }
 
@@ -164,10 +185,13 @@ export class ProjectionRunner {
     // A game's rows go out as soon as it is folded, so the server writes them while the next game
     // is folded here, and little is left to wait for after the last.
     const finished: string[] = [];
-    for (const { gameId, list, head, context } of folds) {
-      const change = projectGame(head, list, context, this.snapshotEvery);
+    const folded: HeldHead[] = [];
+    for (const { gameId, list, head, context, owned } of folds) {
+      const change = projectGame(head, list, context, this.snapshotEvery, { owned });
       queue(writeGame(tx, gameId, change, encodeHead(change.head, context)));
       if (change.game.status === 'finished') finished.push(gameId);
+      // A game in progress is likely to go on in a later batch; a finished one seldom does.
+      else folded.push({ head: change.head, context, position: positions.get(list[0]!.streamId)! });
       // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
       await undefined;
     }
@@ -180,7 +204,7 @@ export class ProjectionRunner {
       values (${this.name}, ${top}, ${fresh.length})
       on conflict (projector) do update set global_position = greatest(projection_progress.global_position, excluded.global_position),
         events_applied = projection_progress.events_applied + excluded.events_applied, updated_at = now()`.execute());
-    return { result: { applied: fresh.length, duplicates }, writes };
+    return { result: { applied: fresh.length, duplicates }, writes, folded };
   }
 
   private async loadHeads(tx: TransactionSql, gameIds: string[]) {
@@ -220,6 +244,46 @@ export class ProjectionRunner {
       this.catalogCache.set(key, catalog);
     }
     return (system: string, ref: string) => this.catalogCache.get(`${system}:${ref}`);
+  }
+}
+
+/** A game's head as this runner committed it, with the context it was folded in and its stream's position. */
+interface HeldHead {
+  readonly head: GameHead;
+  readonly context: GameContext;
+  /** The game stream's applied position that the head's transaction stored. */
+  readonly position: number;
+}
+
+/**
+ * The heads of games in progress that this runner folded and committed last, the least recently
+ * kept dropped first. A game's next batch goes on from its held head instead of reading the head's
+ * row, decoding its state and copying it to fold in place: the row is written by the same fold, so
+ * they are equal as long as the stream's applied position is the one the head was kept with (the
+ * runner checks it under the positions' lock). Another runner that applies the stream in between
+ * moves that position, and the held head is not used.
+ */
+class HeldHeads {
+  private readonly heads = new Map<string, HeldHead>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(gameId: string): boolean {
+    return this.heads.has(gameId);
+  }
+
+  /** The head held for the game, which is no longer held. */
+  take(gameId: string): HeldHead | undefined {
+    const held = this.heads.get(gameId);
+    this.heads.delete(gameId);
+    return held;
+  }
+
+  keep(held: HeldHead): void {
+    if (this.capacity === 0) return;
+    this.heads.delete(held.head.gameId);
+    this.heads.set(held.head.gameId, held);
+    if (this.heads.size > this.capacity) this.heads.delete(this.heads.keys().next().value!);
   }
 }
 

@@ -36,6 +36,14 @@ function expectedFromLog(doc: GameDocument) {
   return { ended, first, openingHand, played };
 }
 
+async function emptyReadModels(sql: Sql) {
+  await sql.begin(async (tx) => {
+    for (const table of ['rm_replay_step_chunks', 'rm_replay_snapshots', 'rm_game_heads', 'rm_games', 'rm_game_seats', 'rm_card_games', 'rm_card_stats', 'projection_positions']) {
+      await tx`delete from ${tx(table)}`;
+    }
+  });
+}
+
 function pipelineSuite(name: string, gate: (name: string, body: () => void) => void, open: () => Promise<{ sql: Sql; close: () => Promise<void> }>) {
   gate(`projector on ${name}`, () => {
     let sql: Sql;
@@ -138,16 +146,45 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       const all = (await parts.store.readAll(START, 100_000)).events;
       // Start over with two runner instances: the first stops part way, the second restarts from
       // the beginning of the stream (as after a crash before committing offsets).
-      await sql.begin(async (tx) => {
-        for (const table of ['rm_replay_step_chunks', 'rm_replay_snapshots', 'rm_game_heads', 'rm_games', 'rm_game_seats', 'rm_card_games', 'rm_card_stats', 'projection_positions']) {
-          await tx`delete from ${tx(table)}`;
-        }
-      });
+      await emptyReadModels(sql);
       const first = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
       const half = Math.floor(all.length / 2);
       for (let i = 0; i < half; i += 123) await first.apply(all.slice(i, Math.min(i + 123, half)));
       const second = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
       for (let i = 0; i < all.length; i += 257) await second.apply(all.slice(i, i + 257));
+      expect(await dumpReadModels(sql)).toEqual(incremental);
+    });
+
+    it('a runner goes on from the head it holds only while no other runner has moved the game on', async () => {
+      const incremental = await dumpReadModels(sql);
+      const all = (await parts.store.readAll(START, 100_000)).events;
+      await emptyReadModels(sql);
+      const runner = () => new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+      // Two of every three batches go to the same runner: it holds heads that are current for the
+      // next batch, and heads that the other runner's batch made stale.
+      const turns = [runner(), runner()];
+      for (let i = 0, k = 0; i < all.length; i += 97, k++) await turns[k % 3 === 2 ? 1 : 0]!.apply(all.slice(i, i + 97));
+      expect(await dumpReadModels(sql)).toEqual(incremental);
+    });
+
+    it('a batch that fails leaves the heads it folded behind: its retry folds from what was committed', async () => {
+      const incremental = await dumpReadModels(sql);
+      const all = (await parts.store.readAll(START, 100_000)).events;
+      await emptyReadModels(sql);
+      const runner = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+      for (let i = 0, k = 0; i < all.length; i += 97, k++) {
+        const batch = all.slice(i, i + 97);
+        if (k % 4 === 2) {
+          // The fold runs (and changes the held states in place), then the summary's write fails.
+          await sql`alter table rm_games add constraint fail_every_write check (events < 0) not valid`;
+          try {
+            await expect(runner.apply(batch)).rejects.toThrow(/fail_every_write/);
+          } finally {
+            await sql`alter table rm_games drop constraint fail_every_write`;
+          }
+        }
+        await runner.apply(batch);
+      }
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
 
