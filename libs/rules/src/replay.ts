@@ -86,59 +86,40 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
   // The derived events still due after the last action: applied[due, dueEnd).
   let due = 0;
   let dueEnd = 0;
-  const result = (failure?: ReplayFailure): ReplayResult<S> => ({
-    state,
-    applied,
-    outcome: system.outcome(state),
-    ...(failure ? { failure } : {}),
-  });
 
+  // The loop's variables are read by no closure (failures are built by `failureAt` from arguments):
+  // a variable a closure reads lives in a context object, and every read and write of it in this
+  // loop, several per event, was a memory access instead of a register.
   const events = document.events;
-  // One failure builder for the whole loop (not a closure per event): it reads the loop's place.
-  let index = 0;
-  let event: LogEvent = events[0]!;
-  let isDerived = false;
-  // A Set probe per event showed in the profile, and so did keeping the previous event's answer
-  // (comparing the parsed, uninterned type strings). The derived types are grouped by length: most
-  // types differ in length from every derived one, and the rest (Devacurse's PassPriority has the
-  // length of BlessingLost) are compared with the few of their length, which stops at the first
-  // differing character, where a Set probe hashed the whole string first. A game that derives
-  // nothing asks nothing.
-  const derivedTypes = system.derivedEventTypes;
+  const derived = derivedTypesOf(system);
   const sameDerived = system.sameDerived ?? sameEvent;
-  const mayDerive = derivedTypes.size > 0;
-  const derivedByLength: (readonly string[] | undefined)[] = [];
-  for (const type of derivedTypes) derivedByLength[type.length] = [...(derivedByLength[type.length] ?? []), type];
-  const fail = (code: string, message: string, details?: Readonly<Record<string, unknown>>) =>
-    result({
-      index,
-      seq: (isDerived && due < dueEnd ? applied[due]!.seq : undefined) ?? applied.length + 1,
-      type: event.type,
-      code,
-      message,
-      ...(details ? { details } : {}),
-    });
-  for (; index < events.length; index++) {
-    event = events[index]!;
-    if (mayDerive) {
-      const type = event.type;
-      isDerived = typeof type === 'string' ? isOneOf(type, derivedByLength[type.length]) : derivedTypes.has(type);
-    }
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    const type = event.type;
+    const isDerived = derived.any && (typeof type === 'string' ? isOneOf(type, derived.byLength[type.length]) : derived.types.has(type));
 
     if (isDerived) {
       // Property 5: an uploaded derived event must be the next one the engine derived, at its position.
       const expected = due < dueEnd ? applied[due] : undefined;
       if (!expected || !sameDerived(expected, event)) {
-        return fail(
-          'DERIVED_MISMATCH',
-          expected
-            ? `${event.type} differs from what the rules derive here: ${canonicalJson(stripSeq(expected))}`
-            : `${event.type} is derived by the rules and none is due here`,
-          { expected: expected ? stripSeq(expected) : null },
+        return finished(
+          system,
+          state,
+          applied,
+          failureAt(
+            index,
+            expected?.seq ?? applied.length + 1,
+            event,
+            'DERIVED_MISMATCH',
+            expected
+              ? `${event.type} differs from what the rules derive here: ${canonicalJson(stripSeq(expected))}`
+              : `${event.type} is derived by the rules and none is due here`,
+            { expected: expected ? stripSeq(expected) : null },
+          ),
         );
       }
       if (event.seq !== undefined && event.seq !== expected.seq) {
-        return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${expected.seq} of the game`, { expected: expected.seq });
+        return finished(system, state, applied, failureAt(index, expected.seq!, event, 'SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${expected.seq} of the game`, { expected: expected.seq }));
       }
       due++;
       continue;
@@ -146,13 +127,13 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
 
     const seq = applied.length + 1;
     if (event.seq !== undefined && event.seq !== seq) {
-      return fail('SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq });
+      return finished(system, state, applied, failureAt(index, seq, event, 'SEQ_MISMATCH', `seq is ${event.seq}; this event is number ${seq} of the game`, { expected: seq }));
     }
     let produced: LogEvent | readonly LogEvent[];
     try {
       produced = inPlace ? inPlace.step(state, stripSeq(event)) : system.decide(state, stripSeq(event));
     } catch (error) {
-      if (isRuleViolation(error)) return fail(error.code, error.message, error.details);
+      if (isRuleViolation(error)) return finished(system, state, applied, failureAt(index, seq, event, error.code, error.message, error.details));
       throw error;
     }
     if (!Array.isArray(produced)) {
@@ -169,7 +150,7 @@ export function replay<S = unknown>(document: GameDocument, options: ReplayOptio
     due = applied.length - (produced.length - 1);
     dueEnd = applied.length;
   }
-  return result();
+  return finished(system, state, applied);
 
   function headerFailure(code: string, message: string, details?: Readonly<Record<string, unknown>>): ReplayResult<S> {
     return {
@@ -269,6 +250,45 @@ export function fold<S>(system: AnyGameSystem, initial: S, events: Iterable<LogE
   let state = initial;
   for (const e of events) state = system.evolve(state, e);
   return state;
+}
+
+function finished<S>(system: AnyGameSystem, state: S, applied: LogEvent[], failure?: ReplayFailure): ReplayResult<S> {
+  return { state, applied, outcome: system.outcome(state), ...(failure ? { failure } : {}) };
+}
+
+/**
+ * The failure of the event at `index`: `seq` is the number it has, or would have had, in the game
+ * (for an uploaded derived event, that of the derived event it was compared with).
+ */
+function failureAt(index: number, seq: number, event: LogEvent, code: string, message: string, details?: Readonly<Record<string, unknown>>): ReplayFailure {
+  return { index, seq, type: event.type, code, message, ...(details ? { details } : {}) };
+}
+
+interface DerivedTypes {
+  readonly types: ReadonlySet<string>;
+  readonly any: boolean;
+  readonly byLength: readonly (readonly string[] | undefined)[];
+}
+
+const DERIVED_TYPES = new WeakMap<AnyGameSystem, DerivedTypes>();
+
+/**
+ * A system's derived types grouped by length, built once per system, not once per replay. A Set
+ * probe per event showed in the profile, and so did keeping the previous event's answer
+ * (comparing the parsed, uninterned type strings). Most types differ in length from every derived
+ * one, and the rest (Devacurse's PassPriority has the length of BlessingLost) are compared with the
+ * few of their length, which stops at the first differing character, where a Set probe hashed the
+ * whole string first. A game that derives nothing asks nothing.
+ */
+function derivedTypesOf(system: AnyGameSystem): DerivedTypes {
+  const known = DERIVED_TYPES.get(system);
+  if (known !== undefined && known.types === system.derivedEventTypes) return known;
+  const types = system.derivedEventTypes;
+  const byLength: string[][] = [];
+  for (const type of types) (byLength[type.length] ??= []).push(type);
+  const made: DerivedTypes = { types, any: types.size > 0, byLength };
+  DERIVED_TYPES.set(system, made);
+  return made;
 }
 
 /** Whether `type` is one of `candidates` (the derived types of its length). */
