@@ -24,7 +24,6 @@ const kafka = createKafka({ brokers: kafkaBrokers().split(','), clientId: 'cardl
 const kadmin = kafka.admin();
 try {
   const { store, catalogs } = await storeWithSimulatedGames(sql, games, flag('seed', 11));
-  const [{ last }] = await sql`select count(*)::int as count, max(global_position) as last from events`;
   const resetReadModels = () => sql.unsafe(`truncate ${READ_MODEL_TABLES.join(', ')}`);
   const lookup = (system, ref, tx) => catalogs.resolve(system, ref, tx);
 
@@ -171,8 +170,10 @@ try {
         const projector = new KafkaProjector(kafka, runner, { topic, groupId: `bench-projector-${randomUUID().slice(0, 8)}` });
         await projector.start();
         for (;;) {
-          const [row] = await sql`select global_position from projection_progress`;
-          if (row && Number(row.global_position) >= Number(last)) break;
+          // Done when every event is applied. The progress row's position is the highest applied,
+          // which one partition can reach while another still has batches to go.
+          const [row] = await sql`select events_applied from projection_progress`;
+          if (row && Number(row.events_applied) >= published) break;
           await new Promise((r) => setTimeout(r, 10));
         }
         await projector.stop();
