@@ -107,7 +107,6 @@ export class ProjectionRunner {
       select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`.execute();
     const [, rows, heads] = await Promise.all([begun, locked, this.loadHeads(tx, games.filter((g) => !this.held.has(g)))]);
     const positions = new Map(rows.map((r) => [r.stream_id, Number(r.position)]));
-    const before = new Map(positions);
 
     const fresh: StoredEvent[] = [];
     let duplicates = 0;
@@ -157,9 +156,10 @@ export class ProjectionRunner {
         const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
         const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         folds.push({ gameId, list, head: startHead(list[0]!, context), context, owned: false });
-      } else if (held && held.position === before.get(list[0]!.streamId)) {
-        // What this runner committed last for the stream is still its last position: no other
-        // runner has applied its events since, so the head it folded then is the stored one.
+      } else if (held && held.position === list[0]!.streamPosition - 1) {
+        // The batch goes on right after the position this runner committed last for the stream (the
+        // locked position, as the gap check above made sure): no other runner has applied its events
+        // since, so the head it folded then is the stored one.
         folds.push({ gameId, list, head: held.head, context: held.context, owned: true });
       } else {
         // Held but stale (another runner went on with the game), or never held.
