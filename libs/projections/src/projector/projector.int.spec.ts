@@ -66,6 +66,9 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
     });
     afterAll(() => close?.());
 
+    /** A runner of its own, as a second projector instance or a restarted one would have. */
+    const freshRunner = () => new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+
     it('summarises every game as its log says', async () => {
       const rows = await sql<{ game_id: string; events: number; status: string; result: string | null; winner: string | null; end_reason: string | null; first_player: string }[]>`
         select game_id, events, status, result, winner, end_reason, first_player from rm_games`;
@@ -147,10 +150,10 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       // Start over with two runner instances: the first stops part way, the second restarts from
       // the beginning of the stream (as after a crash before committing offsets).
       await emptyReadModels(sql);
-      const first = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+      const first = freshRunner();
       const half = Math.floor(all.length / 2);
       for (let i = 0; i < half; i += 123) await first.apply(all.slice(i, Math.min(i + 123, half)));
-      const second = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+      const second = freshRunner();
       for (let i = 0; i < all.length; i += 257) await second.apply(all.slice(i, i + 257));
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
@@ -159,10 +162,9 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       const incremental = await dumpReadModels(sql);
       const all = (await parts.store.readAll(START, 100_000)).events;
       await emptyReadModels(sql);
-      const runner = () => new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
       // Two of every three batches go to the same runner: it holds heads that are current for the
       // next batch, and heads that the other runner's batch made stale.
-      const turns = [runner(), runner()];
+      const turns = [freshRunner(), freshRunner()];
       for (let i = 0, k = 0; i < all.length; i += 97, k++) await turns[k % 3 === 2 ? 1 : 0]!.apply(all.slice(i, i + 97));
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
@@ -171,7 +173,7 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
       const incremental = await dumpReadModels(sql);
       const all = (await parts.store.readAll(START, 100_000)).events;
       await emptyReadModels(sql);
-      const runner = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY });
+      const runner = freshRunner();
       for (let i = 0, k = 0; i < all.length; i += 97, k++) {
         const batch = all.slice(i, i + 97);
         if (k % 4 === 2) {
@@ -190,14 +192,14 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
 
     it('projections rebuild gives the incrementally built tables, row for row', async () => {
       const incremental = await dumpReadModels(sql);
-      const report = await rebuildReadModels(sql, parts.store, new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db), { snapshotEvery: SNAPSHOT_EVERY }), 500);
+      const report = await rebuildReadModels(sql, parts.store, freshRunner(), 500);
       expect(report.games).toBe(documents.length + 1);
       expect(await dumpReadModels(sql)).toEqual(incremental);
     });
 
     it('refuses an event whose predecessor never arrived', async () => {
       const all = (await parts.store.readAll(START, 100_000)).events;
-      const fresh = new ProjectionRunner(sql, (s, r, db) => parts.catalogs.resolve(s, r, db));
+      const fresh = freshRunner();
       await sql`delete from projection_positions where stream_id = ${all[5]!.streamId}`;
       const gap = all.filter((e) => e.streamId === all[5]!.streamId).slice(2, 3);
       await expect(fresh.apply(gap)).rejects.toBeInstanceOf(StreamGapError);
