@@ -2,7 +2,7 @@
 // process, interleaved round by round with the thing it is compared to, so that load from other
 // processes on the machine falls on both. Absolute rates are printed and stored, never asserted.
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -36,19 +36,33 @@ export const rounds = (fallback = 5) => flag('rounds', fallback, 1);
  * events, so one warm-up round left two half-warm rounds among the nine timed). A server replays
  * uploads all day: its steady rate is the figure.
  */
-export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !smoke, clock = 'wall' } = {}) {
+export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !smoke, clock = 'wall', processes = {} } = {}) {
   const names = Object.keys(runs);
   const rates = Object.fromEntries(names.map((k) => [k, []]));
+  // Where the time went: each timed round's CPU per unit of work, of this process, of the
+  // PostgreSQL server (all its processes) and of `processes` (name → pid, e.g. the API), as
+  // `rates[name].cpu` (record() summarises it). On a machine with two cores, a path whose CPU per
+  // event adds up to more than twice its baseline's wall time per event cannot reach a ratio of 0.5.
+  const cpu = Object.fromEntries(names.map((k) => [k, {}]));
+  for (const name of names) Object.defineProperty(rates[name], 'cpu', { value: cpu[name], enumerable: false });
   // `clock: 'cpu'` times by this process's CPU time instead of the wall clock: for work that runs
   // on this thread alone (no I/O), time other processes take on a loaded machine is not counted.
   const now = clock === 'cpu' ? cpuMs : () => performance.now();
-  const timeRound = async (round) => {
+  const timeRound = async (round, timed) => {
     const out = {};
     for (const name of names) {
       if (setup) await setup(name, round);
+      const before = timed ? cpuSnapshot(processes) : null;
       const t = now();
       const work = await runs[name](round);
       out[name] = (work / (now() - t)) * 1000;
+      if (before) {
+        const after = cpuSnapshot(processes);
+        for (const [who, ms] of Object.entries(after)) {
+          if (ms === null || before[who] === null) continue;
+          (cpu[name][who] ??= []).push(((ms - before[who]) * 1000) / work);
+        }
+      }
     }
     return out;
   };
@@ -63,7 +77,7 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
     }
   } else if (!smoke && warmup) await timeRound(-1);
   for (let round = 0; round < n; round++) {
-    const rate = await timeRound(round);
+    const rate = await timeRound(round, true);
     for (const name of names) rates[name].push(rate[name]);
   }
   return rates;
@@ -72,6 +86,41 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
 function cpuMs() {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+// CPU time of other processes from /proc (Linux; null elsewhere): user + system, in clock ticks of
+// 10 ms, so a figure means something for rounds of a second or more.
+const TICK_MS = 10;
+function procCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+function postgresCpuMs() {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((f) => /^\d+$/.test(f));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8') !== 'postgres\n') continue;
+    } catch {
+      continue; // ended meanwhile
+    }
+    total += procCpuMs(pid) ?? 0;
+  }
+  return total;
+}
+function cpuSnapshot(processes) {
+  const out = { process: cpuMs(), postgres: postgresCpuMs() };
+  for (const [name, pid] of Object.entries(processes)) out[name] = procCpuMs(pid);
+  return out;
 }
 
 export function stats(values) {
@@ -119,7 +168,8 @@ export function record(result) {
 function summarise(side) {
   if (!side) return null;
   const { values, ...rest } = side;
-  return { ...rest, ...stats(values) };
+  const cpu = values.cpu && Object.keys(values.cpu).length > 0 ? Object.fromEntries(Object.entries(values.cpu).map(([who, v]) => [who, stats(v).median])) : undefined;
+  return { ...rest, ...stats(values), ...(cpu ? { cpuMicrosPerUnit: cpu } : {}) };
 }
 
 function benchName() {
@@ -135,6 +185,12 @@ function printEntry(e) {
   console.log(`  ${e.subject.label.padEnd(44)} ${fmt(e.subject.median)} ${e.subject.unit}  [${fmt(e.subject.min)}–${fmt(e.subject.max)}]`);
   console.log(`  ${e.baseline.label.padEnd(44)} ${fmt(e.baseline.median)} ${e.baseline.unit}  [${fmt(e.baseline.min)}–${fmt(e.baseline.max)}]`);
   console.log(`  ${'ratio'.padEnd(44)} ${e.ratio.median.toFixed(3)}  [${e.ratio.min.toFixed(3)}–${e.ratio.max.toFixed(3)}]${target}`);
+  for (const side of [e.subject, e.baseline]) {
+    if (!side.cpuMicrosPerUnit) continue;
+    const unit = side.unit.replace(/\/s$/, '').replace(/s$/, '');
+    const parts = Object.entries(side.cpuMicrosPerUnit).map(([who, us]) => `${who === 'process' ? 'this process' : who} ${fmt(us)}`);
+    console.log(`  CPU µs per ${unit}, ${side.label}: ${parts.join(', ')}`);
+  }
   if (e.notes) console.log(`  ${e.notes}`);
 }
 

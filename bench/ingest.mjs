@@ -105,7 +105,7 @@ try {
         emmett.appendToStream(`game-${randomUUID()}`, game.map(({ type, data, metadata }) => ({ type, data, metadata })), { expectedStreamVersion: 0n }),
       ),
     append: (round) => eachGame(storeChunk(round), (game) => store.append(`game-${randomUUID()}`, 'no_stream', game)),
-  }, { rounds: n });
+  }, { rounds: n, processes: { api: api.pid } });
   clearInterval(sampler);
 
   const inputs = { system: 'born-from-blood', gamesPerRound: perRound, eventsPerRound: httpChunk(0).events, concurrency, rounds: n };

@@ -13,6 +13,8 @@ interface Side {
   min: number;
   max: number;
   n: number;
+  /** Median CPU per unit of work in µs, by process: `process` (the bench's own), `postgres`, and any it watched. */
+  cpuMicrosPerUnit?: Record<string, number>;
 }
 interface Result {
   bench: string;
@@ -84,5 +86,23 @@ describeWith(['postgres', 'kafka'], 'npm run bench -- --smoke', () => {
       expect(typeof r.subject.label).toBe('string');
       expect(typeof r.baseline.unit).toBe('string');
     }
+  });
+
+  it('the compared paths say where their CPU went: this process, the PostgreSQL server and the API', () => {
+    const results = reports.flatMap((report) => report.results);
+    const cpuOf = (path: string) => {
+      const r = results.find((x) => x.path === path)!;
+      return { subject: r.subject.cpuMicrosPerUnit, baseline: r.baseline.cpuMicrosPerUnit };
+    };
+    const finite = (cpu: Record<string, number> | undefined, who: string[]) =>
+      who.every((w) => cpu !== undefined && Number.isFinite(cpu[w]) && cpu[w]! >= 0) && Object.keys(cpu ?? {}).sort().join() === [...who].sort().join();
+    for (const path of ['projection (ProjectionRunner.apply)', 'projector from Kafka', 'EventStore.append vs a peer event store']) {
+      const { subject, baseline } = cpuOf(path);
+      expect({ path, subject: finite(subject, ['process', 'postgres', ...(path.startsWith('EventStore') ? ['api'] : [])]) }).toEqual({ path, subject: true });
+      expect({ path, baseline: finite(baseline, ['process', 'postgres', ...(path.startsWith('EventStore') ? ['api'] : [])]) }).toEqual({ path, baseline: true });
+    }
+    // The upload's work is mostly the API's: its CPU is counted.
+    expect(finite(cpuOf('HTTP upload (CLI → API → PostgreSQL)').subject, ['process', 'postgres', 'api'])).toBe(true);
+    expect(cpuOf('HTTP upload (CLI → API → PostgreSQL)').subject!.api).toBeGreaterThan(0);
   });
 });
