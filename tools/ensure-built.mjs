@@ -7,11 +7,11 @@
 // script, the test suite's own processes) would find its modules missing. tools/build.mjs writes
 // each file beside its target and renames it over, so building in place is safe to run under them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildPlan, isCurrent } from './build-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const builder = join(root, 'tools', 'build.mjs');
 
 /** The folders of the workspace's projects built by tools/build.mjs, by package name. */
 function projectsByPackage() {
@@ -28,41 +28,14 @@ function projectsByPackage() {
   return projects;
 }
 
-function* sources(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if (error.code === 'ENOENT') return;
-    throw error;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(path);
-    else yield path;
-  }
-}
-
-// The same files tools/build.mjs leaves out of dist/.
-const isTestOnly = (srcDir, file) => /\.spec\.ts$/.test(file) || relative(srcDir, file).split(sep).includes('testing');
-const mtime = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-
-/** Whether `dir`'s dist/ holds a build of every source newer than it; adds its imports to `imports`. */
-function isCurrent(dir, imports) {
-  const srcDir = join(dir, 'src');
-  const since = mtime(builder);
+/** Whether every file of `dir`'s build is current; adds the workspace packages its sources import to `imports`. */
+function isProjectCurrent(dir, imports) {
   let current = true;
-  for (const file of sources(srcDir)) {
-    const rel = relative(srcDir, file);
-    let target;
-    if (file.endsWith('.ts') && !file.endsWith('.d.ts')) {
-      if (isTestOnly(srcDir, file)) continue;
-      for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import\(|require\()\s*'(@cardlog\/[a-z0-9-]+)/g)) imports.add(match[1]);
-      target = join(dir, 'dist', rel.replace(/\.ts$/, '.js'));
-    } else if (/\.(json|sql|html|css|svg)$/.test(file)) {
-      target = join(dir, 'dist', rel);
-    } else continue;
-    if (current && mtime(target) <= Math.max(since, mtime(file))) current = false;
+  for (const entry of buildPlan(dir)) {
+    if (entry.compile) {
+      for (const match of readFileSync(entry.source, 'utf8').matchAll(/(?:from|import\(|require\()\s*'(@cardlog\/[a-z0-9-]+)/g)) imports.add(match[1]);
+    }
+    if (current && !isCurrent(entry)) current = false;
   }
   return current;
 }
@@ -80,7 +53,7 @@ export function ensureBuilt(packageName) {
   let current = true;
   while (current && queue.length > 0) {
     const imports = new Set();
-    current = isCurrent(projects.get(queue.shift()).dir, imports);
+    current = isProjectCurrent(projects.get(queue.shift()).dir, imports);
     for (const name of imports) {
       if (seen.has(name) || !projects.has(name)) continue;
       seen.add(name);

@@ -12,6 +12,9 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // `nx run cli:test` builds the CLI first (see package.json): the launcher must find the compiled CLI
 // and pass the exit code on.
 describe('bin/cardlog.js (built)', () => {
+  const cardlog = (args: string[]) =>
+    spawnSync(npm, ['run', '-s', 'cardlog', '--', ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' }, timeout: 150_000 });
+
   it('prints the usage and exits 0 for help, 2 for an unknown command', () => {
     if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error('apps/cli/dist is missing: run `npx nx run cli:build` (nx run cli:test does)');
     const help = spawnSync(process.execPath, [join(root, 'bin', 'cardlog.js'), 'help'], { encoding: 'utf8' });
@@ -32,19 +35,11 @@ describe('bin/cardlog.js (built)', () => {
   });
 
   it('`npm run -s cardlog` prints the command’s own output and nothing else: the build stays quiet when it succeeds', () => {
-    const run = spawnSync(npm, ['run', '-s', 'cardlog', '--', '--version'], {
-      cwd: repo,
-      encoding: 'utf8',
-      env: { ...process.env, NX_DAEMON: 'false' },
-      timeout: 150_000,
-    });
+    const run = cardlog(['--version']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(`cardlog ${version} (log format cardlog/1)\n`);
     expect(run.stderr).toBe('');
   });
-
-  const cardlog = (args: string[]) =>
-    spawnSync(npm, ['run', '-s', 'cardlog', '--', ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' }, timeout: 150_000 });
 
   it('`npm run cardlog` leaves a current build as it is: no file of dist/ is rewritten', () => {
     expect(cardlog(['--version']).status).toBe(0); // current from here on
