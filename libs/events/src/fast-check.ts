@@ -212,11 +212,57 @@ function recordCheck(def: Def): FastCheck | null {
 }
 
 function unionCheck(def: Def): FastCheck | null {
-  if (!plain(def) || def.inclusive === false) return null;
+  if (!plain(def)) return null;
+  if (typeof def.discriminator === 'string') return discriminatedCheck(def);
+  // Exclusive (z.xor: exactly one option may match) is not modelled.
+  if (def.inclusive === false) return null;
   const options = (def.options as unknown[]).map((o) => compile(defOf(o)));
   if (options.some((o) => o === null)) return null;
   const checks = options as FastCheck[];
   return (v) => checks.some((check) => check(v));
+}
+
+/**
+ * A discriminated union as zod parses it: the option named by the discriminator's value, and no
+ * other, decides. Only options that are objects with a literal discriminator are compiled; zod's
+ * fallback to trying every option (`unionFallback`) is left to zod.
+ */
+function discriminatedCheck(def: Def): FastCheck | null {
+  if (def.unionFallback) return null;
+  const options = optionsByTag(def.options as z.ZodType[], def.discriminator as string);
+  if (!options) return null;
+  const discriminator = def.discriminator as string;
+  const byTag = new Map<unknown, FastCheck>();
+  for (const [tag, option] of options) {
+    if (typeof option !== 'function') return null;
+    byTag.set(tag, option);
+  }
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+    const check = byTag.get((v as Record<string, unknown>)[discriminator]);
+    return check !== undefined && check(v);
+  };
+}
+
+/**
+ * The options of a discriminated union by their discriminator's value, each compiled or, where it
+ * cannot be, its zod schema; null when an option is not an object with a literal discriminator, or
+ * two options share a value.
+ */
+function optionsByTag(options: readonly z.ZodType[], discriminator: string): Map<unknown, FastCheck | z.ZodType> | null {
+  const members = new Map<unknown, FastCheck | z.ZodType>();
+  for (const option of options) {
+    const optionDef = defOf(option);
+    if (optionDef.type !== 'object') return null;
+    const tag = defOf((optionDef.shape as Record<string, unknown>)[discriminator]);
+    if (tag.type !== 'literal') return null;
+    const check = compile(optionDef);
+    for (const value of tag.values as unknown[]) {
+      if (members.has(value)) return null;
+      members.set(value, check ?? option);
+    }
+  }
+  return members;
 }
 
 /**
@@ -231,18 +277,8 @@ export function compileUnionArray(array: z.ZodType): ((value: unknown) => unknow
   const union = defOf(def.element);
   if (!bounds || union.type !== 'union' || typeof union.discriminator !== 'string' || !plain(union)) return null;
   const discriminator = union.discriminator;
-  const members = new Map<unknown, FastCheck | z.ZodType>();
-  for (const option of union.options as z.ZodType[]) {
-    const optionDef = defOf(option);
-    if (optionDef.type !== 'object') return null;
-    const tag = defOf((optionDef.shape as Record<string, unknown>)[discriminator]);
-    if (tag.type !== 'literal') return null;
-    const check = compile(optionDef);
-    for (const value of tag.values as unknown[]) {
-      if (members.has(value)) return null;
-      members.set(value, check ?? option);
-    }
-  }
+  const members = optionsByTag(union.options as z.ZodType[], discriminator);
+  if (!members) return null;
   const { min, max } = bounds;
   return (value) => {
     if (!Array.isArray(value) || value.length < min || value.length > max) return null;
