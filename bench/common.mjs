@@ -60,7 +60,7 @@ export async function interleave(runs, { rounds: n = rounds(), setup, warmup = !
         const after = cpuSnapshot(processes);
         for (const [who, ms] of Object.entries(after)) {
           if (ms === null || before[who] === null) continue;
-          (cpu[name][who] ??= []).push(((ms - before[who]) * 1000) / work);
+          (cpu[name][who] ??= []).push((cpuSpent(before[who], ms) * 1000) / work);
         }
       }
     }
@@ -99,6 +99,7 @@ function procCpuMs(pid) {
     return null;
   }
 }
+/** The CPU time of every PostgreSQL server process, by pid (a Map), or null without /proc. */
 function postgresCpuMs() {
   let pids;
   try {
@@ -106,21 +107,38 @@ function postgresCpuMs() {
   } catch {
     return null;
   }
-  let total = 0;
+  const byPid = new Map();
   for (const pid of pids) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8') !== 'postgres\n') continue;
     } catch {
       continue; // ended meanwhile
     }
-    total += procCpuMs(pid) ?? 0;
+    const ms = procCpuMs(pid);
+    if (ms !== null) byPid.set(pid, ms);
   }
-  return total;
+  return byPid;
 }
 function cpuSnapshot(processes) {
   const out = { process: cpuMs(), postgres: postgresCpuMs() };
   for (const [name, pid] of Object.entries(processes)) out[name] = procCpuMs(pid);
   return out;
+}
+/**
+ * CPU ms spent between two snapshots' readings of one process, or of the server's processes:
+ * those alive at the end, each from its first reading (0 for one started meanwhile). A backend that
+ * ended meanwhile (another client's connection closing) takes its time with it: summing the
+ * server's processes at each end instead counted that as negative time.
+ */
+function cpuSpent(before, after) {
+  if (!(after instanceof Map)) return after - before;
+  let total = 0;
+  for (const [pid, ms] of after) {
+    const was = before.get(pid) ?? 0;
+    // Less than before: the pid was given to a new process, whose time is all its own.
+    total += ms >= was ? ms - was : ms;
+  }
+  return total;
 }
 
 export function stats(values) {
