@@ -10,13 +10,15 @@ import { flag, interleave, kafkaBrokers, ratioOf, record, require, rounds, scrat
 
 const postgres = require('postgres');
 const { createKafka, createProducer, ensureTopic } = require('@cardlog/bus');
-const { KafkaProjector, KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES, contextFor, encodeHead, projectGame, startHead, stepChunks } =
+const { DEFAULT_SNAPSHOT_EVERY, KafkaProjector, KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES, contextFor, encodeHead, projectGame, startHead, stepChunks } =
   require('@cardlog/projections');
 const { GAME_RECORDED, streamKey } = require('@cardlog/events');
 const { START } = require('@cardlog/store');
 
 const games = flag('games', 300, 4);
 const page = flag('page', 1000);
+// The runner's snapshot interval (the platform's default unless given), for comparing intervals.
+const snapshotEvery = flag('snapshot-every', DEFAULT_SNAPSHOT_EVERY);
 const db = await scratchDatabase('projector');
 const sql = postgres(db.url, { max: 8, onnotice: () => undefined });
 const topic = `cardlog.events.bench-${randomUUID().slice(0, 8)}`;
@@ -65,7 +67,7 @@ try {
       const fresh = list[0].type === GAME_RECORDED;
       const context = fresh ? contextFor(list[0].data, catalogOf) : held.get(gameId).context;
       const head = fresh ? startHead(list[0], context) : held.get(gameId).head;
-      const change = projectGame(head, list, context, 50, { owned: !fresh });
+      const change = projectGame(head, list, context, snapshotEvery, { owned: !fresh });
       const stored = encodeHead(change.head, context);
       text += stored.state.length + stored.facts.length + JSON.stringify(stored.header).length;
       for (const { steps } of stepChunks(change.steps)) text += JSON.stringify(steps).length;
@@ -83,7 +85,7 @@ try {
         return readPages(async (events) => void foldPage(events, held));
       },
       apply: () => {
-        const runner = new ProjectionRunner(sql, lookup);
+        const runner = new ProjectionRunner(sql, lookup, { snapshotEvery });
         return readPages((events) => runner.apply(events));
       },
     },
@@ -92,7 +94,7 @@ try {
   const eventCount = await readPages();
   record({
     path: 'projection (ProjectionRunner.apply)',
-    inputs: { system: 'born-from-blood', games, events: eventCount, page },
+    inputs: { system: 'born-from-blood', games, events: eventCount, page, snapshotEvery },
     subject: { label: 'read pages + apply to every read model', unit: 'events/s', values: direct.apply },
     baseline: { label: 'read the same pages', unit: 'events/s', values: direct.read },
     ratio: ratioOf(direct.apply, direct.read),
@@ -100,7 +102,7 @@ try {
   });
   record({
     path: 'reading the pages + the fold, writing nothing',
-    inputs: { system: 'born-from-blood', games, events: eventCount, page },
+    inputs: { system: 'born-from-blood', games, events: eventCount, page, snapshotEvery },
     subject: { label: 'read pages + fold each game into its rows, snapshots and head as JSON text', unit: 'events/s', values: direct.fold },
     baseline: { label: 'read the same pages', unit: 'events/s', values: direct.read },
     ratio: ratioOf(direct.fold, direct.read),
@@ -129,7 +131,7 @@ try {
   );
   record({
     path: 'reading the pages + writing the read models server-side',
-    inputs: { system: 'born-from-blood', games, events: eventCount, page, tableBytes: kept.reduce((n, k) => n + k.bytes, 0) },
+    inputs: { system: 'born-from-blood', games, events: eventCount, page, snapshotEvery, tableBytes: kept.reduce((n, k) => n + k.bytes, 0) },
     subject: { label: 'read pages, then INSERT … SELECT the rows the projection wrote', unit: 'events/s', values: written.write },
     baseline: { label: 'read the same pages', unit: 'events/s', values: written.read },
     ratio: ratioOf(written.write, written.read),
@@ -172,7 +174,7 @@ try {
         return published;
       },
       projector: async () => {
-        const runner = new ProjectionRunner(sql, lookup);
+        const runner = new ProjectionRunner(sql, lookup, { snapshotEvery });
         const projector = new KafkaProjector(kafka, runner, { topic, groupId: `bench-projector-${randomUUID().slice(0, 8)}` });
         await projector.start();
         for (;;) {
@@ -198,7 +200,7 @@ try {
   await leaving;
   record({
     path: 'projector from Kafka',
-    inputs: { system: 'born-from-blood', games, events: published, partitions: 6 },
+    inputs: { system: 'born-from-blood', games, events: published, partitions: 6, snapshotEvery },
     subject: { label: 'KafkaProjector → read models', unit: 'events/s', values: viaKafka.projector },
     baseline: { label: 'raw kafkajs consume + JSON.parse', unit: 'events/s', values: viaKafka.raw },
     ratio: ratioOf(viaKafka.projector, viaKafka.raw),

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { kafkaBrokersFromEnv } from '@cardlog/bus';
+import { DEFAULT_SNAPSHOT_EVERY } from '@cardlog/projections';
 import { databaseFromEnv } from '@cardlog/store';
 
 /** Everything the API reads from its environment, read and checked once at start-up. */
@@ -72,7 +73,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, argv: readon
   const logFormat = env.LOG_FORMAT ?? 'auto';
   if (!['auto', 'json', 'pretty'].includes(logFormat)) throw new ConfigError(`LOG_FORMAT must be auto, json or pretty, got "${logFormat}"`);
   const topicPartitions = positiveInt(env, 'CARDLOG_TOPIC_PARTITIONS', 6);
-  const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', 50);
+  const snapshotEvery = positiveInt(env, 'CARDLOG_SNAPSHOT_EVERY', DEFAULT_SNAPSHOT_EVERY);
   const writeRate = nonNegativeInt(env, 'CARDLOG_WRITE_RATE', 50);
   const writeBurst = positiveInt(env, 'CARDLOG_WRITE_BURST', 200);
   const topic = env.CARDLOG_TOPIC || 'cardlog.events';

@@ -1,4 +1,5 @@
 import { kafkaBrokersFromEnv } from '@cardlog/bus';
+import { DEFAULT_SNAPSHOT_EVERY } from '@cardlog/projections';
 import { databaseFromEnv } from '@cardlog/store';
 
 export interface ProjectorConfig {
@@ -45,7 +46,7 @@ export function loadProjectorConfig(env: NodeJS.ProcessEnv = process.env): Proje
     ...database,
     ...(brokers ? { kafkaBrokers: brokers } : {}),
     metricsPort: int('METRICS_PORT', 9464, 0),
-    snapshotEvery: int('CARDLOG_SNAPSHOT_EVERY', 50, 1),
+    snapshotEvery: int('CARDLOG_SNAPSHOT_EVERY', DEFAULT_SNAPSHOT_EVERY, 1),
     topic: env.CARDLOG_TOPIC || 'cardlog.events',
     topicPartitions: int('CARDLOG_TOPIC_PARTITIONS', 6, 1),
     groupId: env.CARDLOG_PROJECTOR_GROUP || 'cardlog-projector',

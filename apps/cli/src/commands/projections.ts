@@ -1,4 +1,4 @@
-import { ProjectionRunner, rebuildReadModels } from '@cardlog/projections';
+import { DEFAULT_SNAPSHOT_EVERY, ProjectionRunner, rebuildReadModels } from '@cardlog/projections';
 import { CatalogRepository } from '@cardlog/recording';
 import { EventStore } from '@cardlog/store';
 import { UsageError, parseArgs } from '../args';
@@ -13,7 +13,7 @@ export async function projectionsCommand(argv: readonly string[], io: Io): Promi
   if (action !== 'rebuild') throw new UsageError(`projections takes the action "rebuild"${action ? `, not "${action}"` : ''}`);
   const { positionals, options } = parseArgs(rest, { 'snapshot-every': 'integer' });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const snapshotEvery = (options['snapshot-every'] as number | undefined) ?? 50;
+  const snapshotEvery = (options['snapshot-every'] as number | undefined) ?? DEFAULT_SNAPSHOT_EVERY;
   if (snapshotEvery < 1) throw new UsageError('--snapshot-every must be at least 1');
   const db = await openDatabase();
   try {
