@@ -48,15 +48,26 @@ describeWithPostgres(`a ${EVENTS.toLocaleString('en')}-event game`, () => {
     await local?.stop();
   });
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await fetch(`${local!.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      signal: AbortSignal.timeout(120_000),
-    });
-    const text = await response.text();
-    return { status: response.status, text };
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(`${local!.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+          signal: AbortSignal.timeout(120_000),
+        });
+        const text = await response.text();
+        return { status: response.status, text };
+      } catch (error) {
+        // This spec blocks its event loop for seconds between requests (replaying and comparing
+        // 100,000 events), longer than the API keeps an idle connection: fetch may send the next
+        // request on a kept-alive connection the API closed meanwhile, which fails before any
+        // answer ("other side closed", seen in CI on a loaded machine). A GET is idempotent, so it
+        // is sent once more, as HTTP clients do on a stale connection.
+        if (method !== 'GET' || attempt > 1 || (error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      }
+    }
   };
 
   it('is a legal game of that length', () => {
