@@ -1,5 +1,5 @@
 import type { Fragment, Sql, TransactionSql } from 'postgres';
-import { GAME_RECORDED, GameRecordedData, isTournamentStream, streamKey } from '@cardlog/events';
+import { GAME_RECORDED, GameRecordedData, gameHeadStreamId, gameStreamId, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 import { GameChanges, GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
@@ -105,15 +105,21 @@ export class ProjectionRunner {
     events: readonly StoredEvent[],
     begun: Promise<unknown>,
   ): Promise<{ result: ApplyResult; writes: Promise<unknown>[]; folded: HeldHead[] }> {
-    const streamIds = [...new Set(events.map((e) => e.streamId))];
     // The heads are read in the same round trip, after the lock on the positions is granted (the
     // statements run in order), so they are those of the last transaction that held it. Games whose
-    // head this runner holds are left out: theirs is checked against the positions below.
+    // head this runner holds are left out: theirs is checked against the positions below. Both
+    // streams of every game are locked, the one without events in this batch too: a held head is
+    // current only while neither has moved.
     const games = [...new Set(events.filter((e) => !isTournamentStream(e.streamId)).map((e) => streamKey(e.streamId)))];
+    const streamIds = [
+      ...new Set([...events.filter((e) => isTournamentStream(e.streamId)).map((e) => e.streamId), ...games.flatMap((g) => [gameHeadStreamId(g), gameStreamId(g)])]),
+    ];
     const locked = tx<{ stream_id: string; position: string }[]>`
       select stream_id, position from projection_positions where stream_id = any(${streamIds}) for update`.execute();
     const [, rows, heads] = await Promise.all([begun, locked, this.loadHeads(tx, games.filter((g) => !this.held.has(g)))]);
     const positions = new Map(rows.map((r) => [r.stream_id, Number(r.position)]));
+    // Where the last committed transaction left each stream: `positions` moves on as the batch is read.
+    const committed = new Map(positions);
 
     const fresh: StoredEvent[] = [];
     let duplicates = 0;
@@ -163,10 +169,10 @@ export class ProjectionRunner {
         const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
         const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
         folds.push({ gameId, list, head: startHead(list[0]!, context), context, owned: false });
-      } else if (held && held.position === list[0]!.streamPosition - 1) {
-        // The batch goes on right after the position this runner committed last for the stream (the
-        // locked position, as the gap check above made sure): no other runner has applied its events
-        // since, so the head it folded then is the stored one.
+      } else if (held && held.gamePosition === (committed.get(gameStreamId(gameId)) ?? 0) && held.headPosition === (committed.get(gameHeadStreamId(gameId)) ?? 0)) {
+        // Both of the game's streams are where this runner committed them last (the locked
+        // positions): no other runner has applied their events since, so the head it folded then is
+        // the stored one.
         folds.push({ gameId, list, head: held.head, context: held.context, owned: true });
       } else {
         // Held but stale (another runner went on with the game), or never held.
@@ -198,7 +204,7 @@ export class ProjectionRunner {
       queue(writeGame(tx, gameId, change, encodeHead(change.head, context)));
       if (change.game.status === 'finished') finished.push(gameId);
       // A game in progress is likely to go on in a later batch; a finished one seldom does.
-      else folded.push({ head: change.head, context, position: positions.get(list[0]!.streamId)! });
+      else folded.push({ head: change.head, context, gamePosition: positions.get(gameStreamId(gameId)) ?? 0, headPosition: positions.get(gameHeadStreamId(gameId)) ?? 0 });
       // postgres.js sends a queued statement from a microtask: let it go before folding the next game.
       await undefined;
     }
@@ -258,17 +264,22 @@ export class ProjectionRunner {
 interface HeldHead {
   readonly head: GameHead;
   readonly context: GameContext;
-  /** The game stream's applied position that the head's transaction stored. */
-  readonly position: number;
+  /**
+   * The applied positions of the game's two streams (`game-<id>`, `gamehead-<id>`; 0 for none) that
+   * the head's transaction stored. Both count: the batch after the one that brought the header
+   * begins on the other stream.
+   */
+  readonly gamePosition: number;
+  readonly headPosition: number;
 }
 
 /**
  * The heads of games in progress that this runner folded and committed last, the least recently
  * kept dropped first. A game's next batch goes on from its held head instead of reading the head's
  * row, decoding its state and copying it to fold in place: the row is written by the same fold, so
- * they are equal as long as the stream's applied position is the one the head was kept with (the
- * runner checks it under the positions' lock). Another runner that applies the stream in between
- * moves that position, and the held head is not used.
+ * they are equal as long as the game's streams are at the applied positions the head was kept with
+ * (the runner checks them under the positions' lock). Another runner that applies either stream in
+ * between moves its position, and the held head is not used.
  */
 class HeldHeads {
   private readonly heads = new Map<string, HeldHead>();
