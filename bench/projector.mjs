@@ -42,8 +42,8 @@ try {
     }
   };
   // What the runner does on the client for a page, without the database: fold each game's events
-  // into its rows, snapshots and head from the head it holds, and write them as the JSON texts it
-  // sends. The catalogs are looked up once, before any round.
+  // into its rows, snapshots and head (its facts: a head holds no state) from the head it holds, and
+  // write them as the JSON texts it sends. The catalogs are looked up once, before any round.
   const catalogsByRef = new Map();
   await readPages(async (events) => {
     for (const event of events) {
@@ -68,8 +68,8 @@ try {
       const context = fresh ? contextFor(list[0].data, catalogOf) : held.get(gameId).context;
       const head = fresh ? startHead(list[0], context) : held.get(gameId).head;
       const change = projectGame(head, list, context, snapshotEvery, { owned: !fresh });
-      const stored = encodeHead(change.head, context);
-      text += stored.state.length + stored.facts.length + JSON.stringify(stored.header).length;
+      const stored = encodeHead(change.head);
+      text += stored.facts.length + JSON.stringify(stored.header).length;
       for (const { steps } of stepChunks(change.steps)) text += JSON.stringify(steps).length;
       for (const { state } of change.snapshots) text += state.length;
       text += JSON.stringify(change.seats).length + JSON.stringify(change.cards).length + JSON.stringify(change.game).length;

@@ -258,7 +258,7 @@ CREATE TABLE public.rm_game_heads (
     game_id uuid NOT NULL,
     header json NOT NULL,
     seq integer NOT NULL,
-    state json NOT NULL,
+    state json,
     facts json NOT NULL
 );
 ALTER TABLE ONLY public.rm_game_heads ALTER COLUMN header SET COMPRESSION lz4;

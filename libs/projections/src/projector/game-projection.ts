@@ -9,6 +9,7 @@ import {
   decodeState,
   encodeStateText,
   findInsights,
+  fold,
   findSystem,
   resolveHeader,
 } from '@cardlog/rules';
@@ -153,28 +154,67 @@ interface StoredFacts {
   readonly closed?: Outcome;
 }
 
-export function restoreHead(row: { game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }, context: GameContext): GameHead {
+/** A row of rm_game_heads as read. `state` is null in a head written since migration 0090. */
+export interface StoredHeadRow {
+  readonly game_id: string;
+  readonly header: GameHead['recorded'];
+  readonly seq: number;
+  readonly state: unknown;
+  readonly facts: unknown;
+}
+
+/**
+ * What a head without a state is restored from: the newest replay snapshot at or below its seq
+ * (null when there is none) and the game's events after it, up to the head's seq.
+ */
+export interface HeadSince {
+  readonly snapshot: unknown;
+  readonly events: readonly StoredEvent[];
+}
+
+/**
+ * The stored head, decoded. A row written before migration 0090 holds its state; a later one holds
+ * none, and its state is the snapshot in `since` (or the initial state) with `since`'s events folded in.
+ */
+export function restoreHead(row: StoredHeadRow, context: GameContext, since?: HeadSince): GameHead {
   const facts = decodeState<unknown>(row.facts, null) as StoredFacts;
+  let state: unknown;
+  if (row.state !== null && row.state !== undefined) state = decodeState(row.state, context.initial);
+  else {
+    if (!since) throw new Error(`game ${row.game_id}: its head holds no state; restoring it needs its newest snapshot and the events after it`);
+    const start = since.snapshot === null ? context.initial : decodeState(since.snapshot, context.initial);
+    state = fold(context.system, start, since.events.map(logEventOf));
+  }
   return {
     gameId: row.game_id,
     recorded: row.header,
     seq: row.seq,
     turns: facts.turns,
     facts: facts.facts,
-    state: decodeState(row.state, context.initial),
+    state,
     ...(facts.closed ? { closed: facts.closed } : {}),
   };
 }
 
-/** A row of rm_game_heads, its state and facts as their JSON text. */
-export function encodeHead(head: GameHead, context: GameContext) {
+/**
+ * A row of rm_game_heads, its facts as their JSON text. It holds no state (migration 0090): a state
+ * per game and batch was as big as a snapshot, and a restore folds at most a snapshot interval of
+ * events instead (`restoreHead`). A runner goes on from the heads it holds in any case.
+ */
+export function encodeHead(head: GameHead) {
   return {
     game_id: head.gameId,
     header: head.recorded,
     seq: head.seq,
-    state: encodeStateText(head.state, context.initial),
+    state: null,
     facts: encodeStateText({ facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) } satisfies StoredFacts, null),
   };
+}
+
+/** A stored game event as the rules take it. */
+function logEventOf(stored: StoredEvent): LogEvent {
+  const data = stored.data as { player?: string; payload: unknown };
+  return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
 }
 
 export function startHead(event: StoredEvent, context: GameContext): GameHead {
@@ -228,8 +268,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       closed = (stored.data as GameClosedData).outcome;
       continue;
     }
-    const data = stored.data as { player?: string; payload: unknown };
-    event = data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+    event = logEventOf(stored);
     applied = false;
     const description = system.describe(event, state, applyEvent);
     applyEvent();

@@ -1,8 +1,8 @@
 import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, gameHeadStreamId, gameStreamId, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
-import type { StoredEvent } from '@cardlog/store';
-import { GameChanges, GameContext, GameHead, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
+import { EventStore, StoredEvent } from '@cardlog/store';
+import { GameChanges, GameContext, GameHead, HeadSince, StoredHeadRow, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
@@ -62,6 +62,8 @@ export class ProjectionRunner {
   private readonly catalogCache = new Map<string, Catalog>();
   private readonly inlineCache = new Map<string, unknown[]>();
   private readonly held: HeldHeads;
+  /** Reads the events a head without a state is restored from. */
+  private readonly store: EventStore;
 
   constructor(
     private readonly sql: Sql,
@@ -71,6 +73,7 @@ export class ProjectionRunner {
     this.snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     this.name = options.name ?? 'projector';
     this.held = new HeldHeads(options.heldHeads ?? 256);
+    this.store = new EventStore(sql);
   }
 
   async apply(events: readonly StoredEvent[]): Promise<ApplyResult> {
@@ -180,7 +183,8 @@ export class ProjectionRunner {
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
         const recorded = await this.withInlineCards(tx, row.header);
         const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
-        folds.push({ gameId, list, head: restoreHead(row, context), context, owned: false });
+        const since = row.state === null ? await this.sinceSnapshot(tx, gameId, row.seq) : undefined;
+        folds.push({ gameId, list, head: restoreHead(row, context, since), context, owned: false });
       }
     }
 
@@ -201,7 +205,7 @@ export class ProjectionRunner {
     const folded: HeldHead[] = [];
     for (const { gameId, list, head, context, owned } of folds) {
       const change = projectGame(head, list, context, this.snapshotEvery, { owned });
-      queue(writeGame(tx, gameId, change, encodeHead(change.head, context)));
+      queue(writeGame(tx, gameId, change, encodeHead(change.head)));
       if (change.game.status === 'finished') finished.push(gameId);
       // A game in progress is likely to go on in a later batch; a finished one seldom does.
       else folded.push({ head: change.head, context, gamePosition: positions.get(gameStreamId(gameId)) ?? 0, headPosition: positions.get(gameHeadStreamId(gameId)) ?? 0 });
@@ -220,11 +224,21 @@ export class ProjectionRunner {
     return { result: { applied: fresh.length, duplicates }, writes, folded };
   }
 
-  private async loadHeads(tx: TransactionSql, gameIds: string[]) {
+  private async loadHeads(tx: TransactionSql, gameIds: string[]): Promise<Map<string, StoredHeadRow>> {
     if (gameIds.length === 0) return new Map();
-    const rows = await tx<{ game_id: string; header: GameHead['recorded']; seq: number; state: unknown; facts: unknown }[]>`
+    const rows = await tx<StoredHeadRow[]>`
       select game_id, header, seq, state, facts from rm_game_heads where game_id = any(${gameIds}::uuid[])`;
     return new Map(rows.map((r) => [r.game_id, r]));
+  }
+
+  /** What a head without a state (migration 0090) is restored from: its newest snapshot and the events after it. */
+  private async sinceSnapshot(tx: TransactionSql, gameId: string, seq: number): Promise<HeadSince> {
+    const [snapshot] = await tx<{ seq: number; state: unknown }[]>`
+      select seq, state from rm_replay_snapshots where game_id = ${gameId}::uuid and seq <= ${seq} order by seq desc limit 1`;
+    const from = snapshot ? snapshot.seq + 1 : 1;
+    const events = seq >= from ? await this.store.readStream(gameStreamId(gameId), { fromPosition: from, limit: seq - from + 1, db: tx }) : [];
+    if (events.length !== seq - from + 1) throw new StreamGapError(`game ${gameId}: its head stands at ${seq}, and the store holds ${from + events.length - 1} of its events`);
+    return { snapshot: snapshot ? snapshot.state : null, events };
   }
 
   /**
