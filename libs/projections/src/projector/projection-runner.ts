@@ -290,10 +290,10 @@ interface HeldHead {
 /**
  * The heads of games in progress that this runner folded and committed last, the least recently
  * kept dropped first. A game's next batch goes on from its held head instead of reading the head's
- * row, decoding its state and copying it to fold in place: the row is written by the same fold, so
- * they are equal as long as the game's streams are at the applied positions the head was kept with
- * (the runner checks them under the positions' lock). Another runner that applies either stream in
- * between moves its position, and the held head is not used.
+ * row and restoring its state (the newest snapshot with the events after it folded in): the row is
+ * written by the same fold, so they are equal as long as the game's streams are at the applied
+ * positions the head was kept with (the runner checks them under the positions' lock). Another
+ * runner that applies either stream in between moves its position, and the held head is not used.
  */
 class HeldHeads {
   private readonly heads = new Map<string, HeldHead>();
