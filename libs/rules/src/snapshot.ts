@@ -46,8 +46,8 @@ export function encodeState(state: unknown, initial: unknown): unknown {
 
 /**
  * `JSON.stringify(encodeState(state, initial))`, byte for byte, written in one pass: no encoded copy
- * is built to be serialised after. The projector writes a snapshot every 100 events and a head per
- * game and batch; the encoded copies' arrays were about a third of what it allocated.
+ * is built to be serialised after. The projector writes a snapshot every 100 events and a head's
+ * facts per game and batch; the encoded copies' arrays were about a third of what it allocated.
  *
  * The text is gathered as pieces in one array and joined once. Shape indexes are given in the order
  * encodeState gives them (an object's after its values'), so an object's first piece is a slot
