@@ -1,13 +1,19 @@
 // Writing games, against the floor of writing the same rows at all: a raw COPY of the events (same
 // columns as `events`, no index, constraint or trigger) into a table of their shape.
-//   · HTTP upload: the CLI uploading files to the API (PostgreSQL, in-process projection, concurrency 8)
+//   · HTTP upload: the CLI uploading files to the API (PostgreSQL, in-process projection, concurrency 8),
+//     timed until the CLI is done (accepted) and until the API's projection has applied every
+//     uploaded event (read models built); each round waits for the latter, so no round's
+//     projection runs on into the next round's floor
 //   · EventStore.append: one append per game, 8 at a time, straight to the store; against the COPY
 //     floor, against a COPY into a table with the events table's own indexes (the cheapest write of
 //     the same guarantees), and against a peer: Emmett's PostgreSQL event store (`appendToStream`,
 //     same events, same concurrency, a scratch database of its own on the same server)
 //   · memory: the API's resident set during the uploads, against the 300 MB budget
 // Each round uploads games of its own (uploads are idempotent by content), and the floor copies the
-// events of that round's games, interleaved.
+// events of that round's games, interleaved. The API has a database of its own: the append path
+// writes game streams without their header (`gamehead-<id>`), which a projection refuses, so in the
+// API's database they stopped its in-process projection at the first append round (until the
+// fourteenth round they shared one, and the uploads were timed with no projection running).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,8 +37,10 @@ const MEMORY_BUDGET = 300 * 1024 * 1024;
 
 const db = await scratchDatabase('ingest');
 const peerDb = await scratchDatabase('ingest_emmett');
+const apiDb = await scratchDatabase('ingest_api');
 const emmett = getPostgreSQLEventStore(peerDb.url);
 const sql = postgres(db.url, { max: concurrency + 2, onnotice: () => undefined });
+const apiSql = postgres(apiDb.url, { max: 2, onnotice: () => undefined });
 const work = mkdtempSync(join(tmpdir(), 'cardlog-bench-ingest-'));
 let api;
 try {
@@ -42,9 +50,10 @@ try {
   // position, commit order), without its triggers.
   await sql`create table floor_indexed (like events including all)`;
   const store = new EventStore(sql);
-  const token = await mintToken(db.url);
+  await migrate(apiSql);
+  const token = await mintToken(apiDb.url);
   // The API's write caps (8 in flight, 4 per token) would refuse part of a concurrency-8 upload.
-  api = await startApi(db.url, { CARDLOG_MAX_CONCURRENT_WRITES: String(concurrency), CARDLOG_MAX_CONCURRENT_WRITES_PER_TOKEN: String(concurrency) });
+  api = await startApi(apiDb.url, { CARDLOG_MAX_CONCURRENT_WRITES: String(concurrency), CARDLOG_MAX_CONCURRENT_WRITES_PER_TOKEN: String(concurrency) });
 
   // Chunks: per slot, the documents as files (for the CLI) and their events as the store writes them.
   const chunks = [];
@@ -85,16 +94,21 @@ try {
   let peak = idle;
   const sampler = setInterval(() => rssOf(api.pid).then((r) => (peak = Math.max(peak, r)), () => undefined), 50);
 
+  // Events per second of each timed round's upload until the CLI was done (its projection running alongside).
+  const accepted = [];
   const rates = await interleave({
     copyHttp: (round) => copyFloor(sql, httpChunk(round).games),
     http: async (round) => {
       const chunk = httpChunk(round);
       const lines = [];
+      const started = performance.now();
       const code = await cli(
         ['upload', chunk.folder, '--server', api.url, '--token', token, '--concurrency', String(concurrency), '--journal', join(work, `journal-${round}.jsonl`)],
         { out: (l) => lines.push(l), err: (l) => lines.push(l) },
       );
       if (code !== 0) throw new Error(`upload failed:\n${lines.join('\n')}`);
+      if (round >= 0) accepted.push((chunk.events / (performance.now() - started)) * 1000);
+      await projected(apiSql);
       return chunk.events;
     },
     copyStore: (round) => copyFloor(sql, storeChunk(round).games),
@@ -111,7 +125,9 @@ try {
   const inputs = { system: 'born-from-blood', gamesPerRound: perRound, eventsPerRound: httpChunk(0).events, concurrency, rounds: n };
   // Each series once; a path compares two of them.
   const series = (label, values) => ({ label, unit: 'events/s', values });
-  const upload = series(`cardlog upload, concurrency ${concurrency}`, rates.http);
+  // The accepted uploads' CPU is their whole round's: the projection of what they uploaded included.
+  const upload = series(`cardlog upload, concurrency ${concurrency}`, Object.defineProperty(accepted, 'cpu', { value: rates.http.cpu }));
+  const uploadProjected = series(`cardlog upload, until projected`, rates.http);
   const appends = series(`append, one per game, concurrency ${concurrency}`, rates.append);
   const floorOfUploads = series('raw COPY of the same events', rates.copyHttp);
   const floor = series('raw COPY of the same events', rates.copyStore);
@@ -119,7 +135,8 @@ try {
   const peer = series(`Emmett appendToStream, concurrency ${concurrency}`, rates.emmett);
   const compare = (path, subject, baseline, target, notes) =>
     record({ path, inputs, subject, baseline, ratio: ratioOf(subject.values, baseline.values), target, ...(notes ? { notes } : {}) });
-  compare('HTTP upload (CLI → API → PostgreSQL)', upload, floorOfUploads, 0.4);
+  compare('HTTP upload (CLI → API → PostgreSQL)', upload, floorOfUploads, 0.4, "until the CLI is done, the API's in-process projection running alongside; CPU: the whole round's, the projection's included");
+  compare('HTTP upload until its read models are built', uploadProjected, floorOfUploads, null, "until the API's in-process projection has applied every uploaded event");
   compare('EventStore.append', appends, floor, null);
   compare('EventStore.append vs COPY with the same indexes', appends, floorIndexed, null);
   compare('EventStore.append vs a peer event store', appends, peer, 3, '@event-driven-io/emmett-postgresql 0.42 (a devDependency used only here), its default schema and pool');
@@ -140,9 +157,34 @@ try {
   await api?.stop();
   await emmett.close();
   await sql.end();
+  await apiSql.end();
   await db.drop();
   await peerDb.drop();
+  await apiDb.drop();
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Waits until the API's in-process projection has applied every event in its database (the uploads
+ * are done, so the newest is known). A projection that stops moving for 60 s fails the bench with
+ * where it stands, rather than hanging it.
+ */
+async function projected(apiSql) {
+  const [{ top }] = await apiSql`select coalesce(max(global_position), 0)::bigint as top from events`;
+  let last = -1n;
+  let movedAt = performance.now();
+  for (;;) {
+    const [row] = await apiSql`select global_position from projection_progress where projector = 'in-process'`;
+    const at = row ? BigInt(row.global_position) : 0n;
+    if (at >= BigInt(top)) return;
+    if (at !== last) {
+      last = at;
+      movedAt = performance.now();
+    } else if (performance.now() - movedAt > 60_000) {
+      throw new Error(`the API's projection stands at global position ${at} of ${top} and has not moved for 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 function copyText(s) {
