@@ -4,14 +4,29 @@
 //     share), and reading them while the server writes the same rows (the server's share)
 //   · projector from Kafka: KafkaProjector (a fresh group, read models emptied) against a raw kafkajs
 //     consumer group that only decodes each message of the same topic
+//   · relay to Kafka: OutboxRelay with its KafkaTransport publishing the store, against reading the
+//     same pages and publishing each event as its key and JSON value with a raw kafkajs producer
 // Needs PostgreSQL and Kafka. Its own scratch database, topic and consumer groups.
 import { randomUUID } from 'node:crypto';
 import { flag, interleave, kafkaBrokers, ratioOf, record, require, rounds, scratchDatabase, storeWithSimulatedGames } from './common.mjs';
 
 const postgres = require('postgres');
 const { createKafka, createProducer, ensureTopic } = require('@cardlog/bus');
-const { DEFAULT_SNAPSHOT_EVERY, KafkaProjector, KafkaTransport, OutboxRelay, ProjectionRunner, READ_MODEL_TABLES, contextFor, encodeHead, projectGame, startHead, stepChunks } =
-  require('@cardlog/projections');
+const {
+  DEFAULT_SNAPSHOT_EVERY,
+  KafkaProjector,
+  KafkaTransport,
+  OutboxRelay,
+  ProjectionRunner,
+  READ_MODEL_TABLES,
+  contextFor,
+  encodeEvent,
+  encodeHead,
+  messageKey,
+  projectGame,
+  startHead,
+  stepChunks,
+} = require('@cardlog/projections');
 const { GAME_RECORDED, streamKey } = require('@cardlog/events');
 const { START } = require('@cardlog/store');
 
@@ -24,6 +39,7 @@ const sql = postgres(db.url, { max: 8, onnotice: () => undefined });
 const topic = `cardlog.events.bench-${randomUUID().slice(0, 8)}`;
 const kafka = createKafka({ brokers: kafkaBrokers().split(','), clientId: 'cardlog-bench' });
 const kadmin = kafka.admin();
+const topics = [topic];
 try {
   const { store, catalogs } = await storeWithSimulatedGames(sql, games, flag('seed', 11));
   const resetReadModels = () => sql.unsafe(`truncate ${READ_MODEL_TABLES.join(', ')}`);
@@ -144,7 +160,46 @@ try {
   const producer = createProducer(kafka);
   await producer.connect();
   const published = await new OutboxRelay(sql, store, new KafkaTransport(producer, topic), { batchSize: 2000 }).drain();
+
+  // Publishing the store: the relay (its horizon, pages, transport and checkpoint, under a name of
+  // its own so it starts from the beginning) against the least any publisher does: read the same
+  // pages and send each event keyed by its game, its JSON as the value. Each round into a topic of
+  // its own, created before the time.
+  let roundTopic = topic;
+  const publishing = await interleave(
+    {
+      raw: async () => {
+        let checkpoint = START;
+        let count = 0;
+        for (;;) {
+          const { events, checkpoint: next } = await store.readAll(checkpoint, 2000);
+          if (events.length === 0) return count;
+          await producer.send({ topic: roundTopic, acks: -1, messages: events.map((e) => ({ key: messageKey(e), value: encodeEvent(e) })) });
+          count += events.length;
+          checkpoint = next;
+        }
+      },
+      relay: () => new OutboxRelay(sql, store, new KafkaTransport(producer, roundTopic), { batchSize: 2000, name: `bench-relay-${randomUUID().slice(0, 8)}` }).drain(),
+    },
+    {
+      rounds: rounds(5),
+      setup: async () => {
+        roundTopic = `${topic}-p${topics.length}`;
+        topics.push(roundTopic);
+        await ensureTopic(kadmin, { topic: roundTopic, partitions: 6, replicationFactor: 1 });
+      },
+    },
+  );
   await producer.disconnect();
+  record({
+    path: 'relay to Kafka',
+    inputs: { system: 'born-from-blood', games, events: published, partitions: 6, batchSize: 2000 },
+    subject: { label: 'OutboxRelay → KafkaTransport', unit: 'events/s', values: publishing.relay },
+    baseline: { label: 'read the pages + raw kafkajs send (key, value)', unit: 'events/s', values: publishing.raw },
+    ratio: ratioOf(publishing.relay, publishing.raw),
+    target: null,
+    notes: 'the production shape of what the API does with every stored event; both send with acks -1, one request at a time',
+  });
 
   // A consumer leaves its group after its round, outside the time: a projector that has applied
   // everything is waiting on a fetch (kafkajs long-polls the broker for up to 5 s), and its
@@ -208,7 +263,7 @@ try {
     notes: 'both include joining a fresh consumer group; neither includes leaving it',
   });
 } finally {
-  await kadmin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+  await kadmin.deleteTopics({ topics }).catch(() => undefined);
   await kadmin.disconnect().catch(() => undefined);
   await sql.end();
   await db.drop();

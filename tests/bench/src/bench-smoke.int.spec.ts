@@ -71,7 +71,7 @@ describeWith(['postgres', 'kafka'], 'npm run bench -- --smoke', () => {
     for (const system of ['aegis', 'born-from-blood', 'devacurse', 'summoner-master']) {
       expect(paths).toContain(`rules replay with validation · ${system}`);
     }
-    for (const path of ['HTTP upload (CLI → API → PostgreSQL)', 'HTTP upload until its read models are built', 'EventStore.append', 'EventStore.append vs COPY with the same indexes', 'EventStore.append vs a peer event store', 'COPY with the indexes of events vs the peer', 'memory: API resident set during the uploads', 'projection (ProjectionRunner.apply)', 'reading the pages + the fold, writing nothing', 'reading the pages + writing the read models server-side', 'projector from Kafka', '/state?step=N (seek)']) {
+    for (const path of ['HTTP upload (CLI → API → PostgreSQL)', 'HTTP upload until its read models are built', 'relay to Kafka', 'EventStore.append', 'EventStore.append vs COPY with the same indexes', 'EventStore.append vs a peer event store', 'COPY with the indexes of events vs the peer', 'memory: API resident set during the uploads', 'projection (ProjectionRunner.apply)', 'reading the pages + the fold, writing nothing', 'reading the pages + writing the read models server-side', 'projector from Kafka', '/state?step=N (seek)']) {
       expect(paths).toContain(path);
     }
     expect(paths.some((p) => p.startsWith('/v1/stats/cards at '))).toBe(true);
