@@ -52,12 +52,33 @@ function deckFacts(header: GameHeader, seat: string, payload: { character: DeckE
   };
 }
 
+/**
+ * The facts with `catalogIds` added to a seat's sightings of `kind`, each once, after those already
+ * there; the same facts when none is new. Nothing is copied for a card type already seen (most
+ * draws of a game, past its first turns).
+ */
 function addSeen(facts: GameFacts, seat: string, kind: keyof SeatSightings, catalogIds: readonly string[]): GameFacts {
   if (catalogIds.length === 0) return facts;
   const current = facts.sightings[seat] ?? NO_SIGHTINGS;
-  const merged = [...new Set([...current[kind], ...catalogIds])];
-  if (merged.length === current[kind].length) return facts;
+  const seen = current[kind];
+  let merged: string[] | undefined;
+  for (const id of catalogIds) {
+    if (seen.includes(id) || merged?.includes(id)) continue;
+    (merged ??= [...seen]).push(id);
+  }
+  if (!merged) return facts;
   return { ...facts, sightings: { ...facts.sightings, [seat]: { ...current, [kind]: merged } } };
+}
+
+/** The catalog ids of instance ids, as far as the deck registrations name them. */
+function catalogIdsIn(scratch: Scratch, ids: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  if (ids === undefined) return out;
+  for (const id of ids) {
+    const catalogId = own(scratch.catalogOf, id);
+    if (catalogId !== undefined) out.push(catalogId);
+  }
+  return out;
 }
 
 /** A record's own entry for a key that is user input (a card id may be `constructor`). */
@@ -70,8 +91,6 @@ export const bornFromBloodInsights: GameInsights<BfbState> = {
 
   evolveFacts(facts, event: LogEvent, header) {
     const scratch = facts.scratch as unknown as Scratch;
-    const catalogIds = (ids: readonly string[] | undefined) =>
-      (ids ?? []).map((id) => own(scratch.catalogOf, id)).filter((id): id is string => id !== undefined);
     const payload = event.payload as Record<string, any>;
     const seat = event.player;
     switch (event.type) {
@@ -95,19 +114,19 @@ export const bornFromBloodInsights: GameInsights<BfbState> = {
         const kept = [...(scratch.dealing[seat!] ?? []).filter((id) => !under.has(id)), ...(payload.drawnCardIds ?? [])];
         const dealing = { ...scratch.dealing };
         delete dealing[seat!];
-        return addSeen({ ...facts, scratch: { ...scratch, dealing } }, seat!, 'openingHand', catalogIds(kept));
+        return addSeen({ ...facts, scratch: { ...scratch, dealing } }, seat!, 'openingHand', catalogIdsIn(scratch, kept));
       }
       case 'DrawForTurn':
-        return payload.cardId ? addSeen(facts, seat!, 'drawn', catalogIds([payload.cardId])) : facts;
+        return payload.cardId ? addSeen(facts, seat!, 'drawn', catalogIdsIn(scratch, [payload.cardId])) : facts;
       case 'DrawCards':
-        return addSeen(facts, payload.player, 'drawn', catalogIds(payload.cardIds));
+        return addSeen(facts, payload.player, 'drawn', catalogIdsIn(scratch, payload.cardIds));
       case 'MoveCard': {
         if (payload.from !== 'deck' || payload.to !== 'hand') return facts;
         const owner = own(scratch.ownerOf, payload.cardId);
-        return owner ? addSeen(facts, owner, 'drawn', catalogIds([payload.cardId])) : facts;
+        return owner ? addSeen(facts, owner, 'drawn', catalogIdsIn(scratch, [payload.cardId])) : facts;
       }
       case 'PlayCard':
-        return addSeen(facts, seat!, 'played', catalogIds([payload.cardId]));
+        return addSeen(facts, seat!, 'played', catalogIdsIn(scratch, [payload.cardId]));
       default:
         return facts;
     }
