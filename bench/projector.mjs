@@ -46,11 +46,11 @@ try {
   const lookup = (system, ref, tx) => catalogs.resolve(system, ref, tx);
 
   // Reading every page of the store, in commit order: what any projection must at least do.
-  const readPages = async (apply) => {
+  const readPages = async (apply, size = page) => {
     let checkpoint = START;
     let count = 0;
     for (;;) {
-      const { events, checkpoint: next } = await store.readAll(checkpoint, page);
+      const { events, checkpoint: next } = await store.readAll(checkpoint, size);
       if (events.length === 0) return count;
       if (apply) await apply(events);
       count += events.length;
@@ -168,17 +168,8 @@ try {
   let roundTopic = topic;
   const publishing = await interleave(
     {
-      raw: async () => {
-        let checkpoint = START;
-        let count = 0;
-        for (;;) {
-          const { events, checkpoint: next } = await store.readAll(checkpoint, 2000);
-          if (events.length === 0) return count;
-          await producer.send({ topic: roundTopic, acks: -1, messages: events.map((e) => ({ key: messageKey(e), value: encodeEvent(e) })) });
-          count += events.length;
-          checkpoint = next;
-        }
-      },
+      raw: () =>
+        readPages((events) => producer.send({ topic: roundTopic, acks: -1, messages: events.map((e) => ({ key: messageKey(e), value: encodeEvent(e) })) }), 2000),
       relay: () => new OutboxRelay(sql, store, new KafkaTransport(producer, roundTopic), { batchSize: 2000, name: `bench-relay-${randomUUID().slice(0, 8)}` }).drain(),
     },
     {

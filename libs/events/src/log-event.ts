@@ -11,6 +11,15 @@ export interface LogEvent<T extends string = string, P = unknown> {
   payload: P;
 }
 
+/**
+ * A stored event as the rules take it: the store keeps `{ player?, payload }` as an event's data
+ * and its type beside it (envelope.ts).
+ */
+export function toLogEvent(stored: { type: string; data: unknown }): LogEvent {
+  const data = stored.data as { player?: string; payload: unknown };
+  return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
+}
+
 /** Who may carry `player` on an event type: the acting seat, nobody (engine-derived), or either. */
 export type ActorRule = 'required' | 'none' | 'optional';
 

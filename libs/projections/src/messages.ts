@@ -12,9 +12,9 @@ export const EVENTS_TOPIC = 'cardlog.events';
  * round (event-id, stream-id, game-position, schema-version and global-position besides the type;
  * no consumer read them), sending took about twice the CPU it takes with none (bench/README.md).
  */
-export interface EventHeaders {
+export type EventHeaders = {
   'event-type': string;
-}
+};
 
 export function messageKey(event: StoredEvent): string {
   return streamKey(event.streamId);

@@ -1,11 +1,10 @@
 import type { Sql } from 'postgres';
-import { GameDocument, LogEvent } from '@cardlog/events';
+import { GameDocument, LogEvent, toLogEvent } from '@cardlog/events';
 import { AnyGameSystem, Viewer, decodeState, findSystem, fold, isViewer, resolveHeader } from '@cardlog/rules';
 import { EventStore } from '@cardlog/store';
 import { AccessFacts, GameRead, Visibility, authorizeRead, listableBy } from './access';
 import { CatalogRepository } from './catalogs';
 import { forbidden, invalid, notFound } from './errors';
-import { toLogEvent } from './game-recorder';
 import { GameRow, GameSummary, toSummary } from './games-table';
 import { GameRecorder } from './game-recorder';
 import { Principal } from './tokens';

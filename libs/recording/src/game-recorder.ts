@@ -13,6 +13,7 @@ import {
   eventUnionFor,
   jsonPath,
   parseGameDocument,
+  toLogEvent,
   vocabularyFor,
 } from '@cardlog/events';
 import {
@@ -484,11 +485,6 @@ async function storeInlineCatalog(tx: TransactionSql, game: StorableGame): Promi
              values (${contentHash}, ${game.system}, ${game.headerJson.slice(...catalog.cardsAt)}::text::jsonb) on conflict (content_hash) do nothing`;
   }
   return catalog.id === undefined ? { contentHash } : { id: catalog.id, contentHash };
-}
-
-export function toLogEvent(stored: { type: string; data: unknown }): LogEvent {
-  const data = stored.data as { player?: string; payload: unknown };
-  return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
 }
 
 /** A live game may be opened from a header alone: a document without `events` means no events yet. */

@@ -1,5 +1,4 @@
-import { LOG_LIMITS } from '@cardlog/events';
-import { toLogEvent } from './game-recorder';
+import { LOG_LIMITS, toLogEvent } from '@cardlog/events';
 import { formatError, hashDocument } from './upload-preparation';
 import { hashToken, mayRecord } from './tokens';
 

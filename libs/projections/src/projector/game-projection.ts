@@ -1,4 +1,4 @@
-import { GAME_CLOSED, GAME_RECORDED, GameClosedData, GameDocument, GameRecordedData, LogEvent } from '@cardlog/events';
+import { GAME_CLOSED, GAME_RECORDED, GameClosedData, GameDocument, GameRecordedData, LogEvent, toLogEvent } from '@cardlog/events';
 import {
   AnyGameSystem,
   Catalog,
@@ -183,7 +183,7 @@ export function restoreHead(row: StoredHeadRow, context: GameContext, since?: He
   else {
     if (!since) throw new Error(`game ${row.game_id}: its head holds no state; restoring it needs its newest snapshot and the events after it`);
     const start = since.snapshot === null ? context.initial : decodeState(since.snapshot, context.initial);
-    state = fold(context.system, start, since.events.map(logEventOf));
+    state = fold(context.system, start, since.events.map(toLogEvent));
   }
   return {
     gameId: row.game_id,
@@ -209,12 +209,6 @@ export function encodeHead(head: GameHead) {
     state: null,
     facts: encodeStateText({ facts: head.facts, turns: head.turns, ...(head.closed ? { closed: head.closed } : {}) } satisfies StoredFacts, null),
   };
-}
-
-/** A stored game event as the rules take it. */
-function logEventOf(stored: StoredEvent): LogEvent {
-  const data = stored.data as { player?: string; payload: unknown };
-  return data.player === undefined ? { type: stored.type, payload: data.payload } : { type: stored.type, player: data.player, payload: data.payload };
 }
 
 export function startHead(event: StoredEvent, context: GameContext): GameHead {
@@ -268,7 +262,7 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
       closed = (stored.data as GameClosedData).outcome;
       continue;
     }
-    event = logEventOf(stored);
+    event = toLogEvent(stored);
     applied = false;
     const description = system.describe(event, state, applyEvent);
     applyEvent();

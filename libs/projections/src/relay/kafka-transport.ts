@@ -35,7 +35,7 @@ export class KafkaTransport {
     let bytes = 0;
     for (const event of events) {
       const value = encodeEvent(event);
-      const headers = { ...messageHeaders(event) };
+      const headers = messageHeaders(event);
       const size = Buffer.byteLength(value) + Object.values(headers).reduce((n, h) => n + h.length + 32, 64);
       if (chunk.length > 0 && bytes + size > this.maxRequestBytes) {
         yield chunk;
