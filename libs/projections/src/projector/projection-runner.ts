@@ -305,7 +305,6 @@ function freshEvents(
       continue;
     }
     if (position !== last + 1) {
-      if (moved) positions.set(streamId, last);
       throw new StreamGapError(`${streamId}: event ${position} arrived after ${last}; ${last + 1} is missing`);
     }
     last = position;
