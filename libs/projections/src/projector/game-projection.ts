@@ -27,40 +27,23 @@ export interface GameHead {
   readonly closed?: Outcome;
 }
 
-/** A row of rm_replay_steps without its game id (a game's rows are written together, see the runner). */
-export interface StepRow {
-  seq: number;
-  type: string;
-  actor: string | null;
-  turn: number | null;
-  phase: string | null;
-  turn_player: string | null;
-  turn_start: boolean;
-  description: string;
-}
-
 /** Steps per row of rm_replay_step_chunks (migration 0080): chunk k holds seqs 100k+1 .. 100k+100. */
 export const STEPS_PER_CHUNK = 100;
 
-/** A row of rm_replay_step_chunks without its game id: the chunk's steps in seq order, each as a tuple. */
-export interface StepChunkRow {
-  chunk: number;
-  steps: [string, string | null, number | null, string | null, string | null, boolean, string][];
-}
+/**
+ * One replay step as rm_replay_step_chunks stores it: type, actor, turn, phase, turn player, whether
+ * it starts a turn, and its readable line. Its seq is its place in the chunk.
+ */
+export type StepTuple = [type: string, actor: string | null, turn: number | null, phase: string | null, turnPlayer: string | null, turnStart: boolean, description: string];
 
 /**
- * The chunk rows of a game's new steps (contiguous seqs). A first chunk that the game's earlier
- * steps began holds only the new ones here; the runner appends them to the stored ones.
+ * A row of rm_replay_step_chunks without its game id: the chunk's steps in seq order. A first chunk
+ * that the game's earlier batches began holds only the new ones; the runner appends them to the
+ * stored ones.
  */
-export function stepChunks(steps: readonly StepRow[]): StepChunkRow[] {
-  const chunks: StepChunkRow[] = [];
-  let current: StepChunkRow | undefined;
-  for (const step of steps) {
-    const chunk = Math.floor((step.seq - 1) / STEPS_PER_CHUNK);
-    if (current?.chunk !== chunk) chunks.push((current = { chunk, steps: [] }));
-    current.steps.push([step.type, step.actor, step.turn, step.phase, step.turn_player, step.turn_start, step.description]);
-  }
-  return chunks;
+export interface StepChunkRow {
+  chunk: number;
+  steps: StepTuple[];
 }
 
 export interface GameRow {
@@ -119,7 +102,8 @@ export interface CardRow {
 export interface GameChanges {
   readonly head: GameHead;
   readonly game: GameRow;
-  readonly steps: StepRow[];
+  /** The new replay steps (contiguous seqs), in the rows of rm_replay_step_chunks they go to. */
+  readonly chunks: StepChunkRow[];
   /**
    * Rows of rm_replay_snapshots, without their game id as steps; each state as its JSON text,
    * written when it was taken (the fold goes on to change the state in place).
@@ -240,7 +224,10 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
   let turns = head.turns;
   let seq = head.seq;
   let closed = head.closed;
-  const steps: StepRow[] = [];
+  // Each step is built once, as the tuple its chunk row stores.
+  const chunks: StepChunkRow[] = [];
+  let chunkSteps: StepTuple[] | undefined;
+  let chunkEnd = 0;
   const snapshots: GameChanges['snapshots'] = [];
   let lastTurn = insights ? insights.position(state).turn : null;
   // Applies the current event once; describe calls it for a line that says what the event did (after
@@ -270,23 +257,19 @@ export function projectGame(head: GameHead, events: readonly StoredEvent[], cont
     if (insights && facts) facts = insights.evolveFacts(facts, event, context.header);
     const position = insights?.position(state) ?? { turn: null, phase: null, turnPlayer: null };
     if (position.turn !== null) turns = Math.max(turns, position.turn);
-    steps.push({
-      seq,
-      type: event.type,
-      actor: event.player ?? null,
-      turn: position.turn,
-      phase: position.phase,
-      turn_player: position.turnPlayer,
-      turn_start: position.turn !== null && position.turn !== lastTurn,
-      description,
-    });
+    if (chunkSteps === undefined || seq > chunkEnd) {
+      const chunk = Math.floor((seq - 1) / STEPS_PER_CHUNK);
+      chunkEnd = (chunk + 1) * STEPS_PER_CHUNK;
+      chunks.push({ chunk, steps: (chunkSteps = []) });
+    }
+    chunkSteps.push([event.type, event.player ?? null, position.turn, position.phase, position.turnPlayer, position.turn !== null && position.turn !== lastTurn, description]);
     lastTurn = position.turn;
     if (seq % snapshotEvery === 0) snapshots.push({ seq, state: encodeStateText(state, context.initial) });
   }
 
   const next: GameHead = { ...head, seq, turns, state, facts, ...(closed ? { closed } : {}) };
   const outcome = system.outcome(state) ?? closed ?? null;
-  return { head: next, game: gameRow(next, outcome), steps, snapshots, ...seatAndCardRows(next, outcome) };
+  return { head: next, game: gameRow(next, outcome), chunks, snapshots, ...seatAndCardRows(next, outcome) };
 }
 
 function gameRow(head: GameHead, outcome: Outcome | null): GameRow {

@@ -2,7 +2,7 @@ import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, gameHeadStreamId, gameStreamId, isTournamentStream, streamKey } from '@cardlog/events';
 import type { Catalog } from '@cardlog/rules';
 import { EventStore, StoredEvent } from '@cardlog/store';
-import { GameChanges, GameContext, GameHead, HeadSince, StoredHeadRow, contextFor, encodeHead, projectGame, restoreHead, startHead, stepChunks } from './game-projection';
+import { GameChanges, GameContext, GameHead, HeadSince, StoredHeadRow, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
 /**
@@ -416,7 +416,7 @@ function upsertRows(tx: TransactionSql, table: string, rows: readonly object[], 
  */
 function writeGame(tx: TransactionSql, gameId: string, change: GameChanges, head: ReturnType<typeof encodeHead>): Promise<unknown> {
   const parts: Fragment[] = [];
-  const chunks = stepChunks(change.steps);
+  const chunks = change.chunks;
   if (chunks.length > 0) {
     // A chunk the game's earlier batches began: its new steps follow the stored ones.
     parts.push(tx`steps as (insert into rm_replay_step_chunks (game_id, chunk, steps) values ${chunks.map(
