@@ -25,7 +25,6 @@ const {
   messageKey,
   projectGame,
   startHead,
-  stepChunks,
 } = require('@cardlog/projections');
 const { GAME_RECORDED, streamKey } = require('@cardlog/events');
 const { START } = require('@cardlog/store');
@@ -86,7 +85,7 @@ try {
       const change = projectGame(head, list, context, snapshotEvery, { owned: !fresh });
       const stored = encodeHead(change.head);
       text += stored.facts.length + JSON.stringify(stored.header).length;
-      for (const { steps } of stepChunks(change.steps)) text += JSON.stringify(steps).length;
+      for (const { steps } of change.chunks) text += JSON.stringify(steps).length;
       for (const { state } of change.snapshots) text += state.length;
       text += JSON.stringify(change.seats).length + JSON.stringify(change.cards).length + JSON.stringify(change.game).length;
       held.set(gameId, { head: change.head, context });
