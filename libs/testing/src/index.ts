@@ -1,2 +1,3 @@
 export * from './services';
 export * from './database';
+export * from './ports';

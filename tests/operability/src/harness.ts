@@ -1,23 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 
-/**
- * A port on 127.0.0.1 the OS has just handed out, for a server a test starts: fixed ports would
- * collide when two runs of the suite share the machine.
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '@cardlog/testing';
 
 /** Every process a test file started, so a failed or timed-out test cannot leave one running. */
 const started = new Set<ChildProcess>();
