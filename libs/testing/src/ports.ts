@@ -45,6 +45,8 @@ function portRange(): [number, number] {
   let ephemeralLow = 32768;
   try {
     const [first] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    // A machine whose ephemeral ports start too low to leave a thousand below them for servers
+    // keeps Linux's default split: its tests may still race, as they did with listen(0).
     if (Number(first) > 21000) ephemeralLow = Number(first);
   } catch {
     // Not Linux: the IANA ephemeral range starts at 49152, and Linux's default lower.
