@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -236,25 +235,14 @@ export async function scratchDatabase(tag) {
   };
 }
 
-/** A free TCP port in the range the benches may use (19800–19899). */
-export async function freePort() {
-  for (let port = 19800 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++, port = 19800 + ((port - 19800 + 1) % 100)) {
-    const ok = await new Promise((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Error('no free port in 19800–19899');
-}
-
 /** Starts the built API (apps/api/dist) on `databaseUrl` with the in-process bus; resolves once it listens. */
 export async function startApi(databaseUrl, extraEnv = {}) {
-  const port = await freePort();
+  // Port 0: the API binds a port the OS picks at once and says which in its first line, so two
+  // benches (or a bench's smoke test in two suites at once) never race for one that was free a
+  // moment before.
   const env = {
     ...process.env,
-    PORT: String(port),
+    PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
@@ -271,11 +259,12 @@ export async function startApi(databaseUrl, extraEnv = {}) {
   });
   let errors = '';
   child.stderr.on('data', (c) => (errors += c));
-  await new Promise((resolve, reject) => {
+  const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
-      if (out.includes(`:${port}`)) resolve();
+      const listening = /^Cardlog on http:\/\/\S+?:(\d+) /m.exec(out);
+      if (listening) resolve(Number(listening[1]));
     });
     child.once('exit', (code) => reject(new Error(`the API exited ${code} before listening:\n${errors}${out}`)));
   });
