@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const require = createRequire(join(root, 'package.json'));
@@ -289,20 +290,40 @@ export async function rssOf(pid) {
 }
 
 /**
- * A migrated store on `sql` holding `games` simulated Born from Blood games, uploaded through the
- * recorder as an organiser's upload would store them; the store and the catalogs it resolves with.
+ * Runs `job` on a worker thread (bench/simulate-worker.mjs), so that the simulator never runs in the
+ * isolate a bench times; resolves with what the worker answered.
  */
-export async function storeWithSimulatedGames(sql, games, seed) {
-  const { CatalogRepository, GameRecorder } = require('@cardlog/recording');
-  const { simulateGames } = require('@cardlog/rules');
-  const { EventStore, migrate } = require('@cardlog/store');
-  await migrate(sql);
-  const store = new EventStore(sql);
-  const catalogs = new CatalogRepository(sql);
-  const recorder = new GameRecorder(sql, store, catalogs);
-  const principal = { tokenId: 'bench', name: 'bench', tournaments: null };
-  for (const { document } of simulateGames(games, seed)) await recorder.upload(document, { principal });
-  return { store, catalogs };
+function onWorker(job) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./simulate-worker.mjs', import.meta.url), { workerData: job });
+    let answered = false;
+    worker.once('message', (message) => {
+      answered = true;
+      if (message.error) reject(new Error(`the bench's simulation worker failed: ${message.error}`));
+      else resolve(message.result);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the bench's simulation worker exited ${code} without an answer`));
+    });
+  });
+}
+
+/** The JSON texts of `games` simulated documents of `system` (simulateDocuments' options), made on a worker. */
+export function simulatedTexts(system, games, seed, options = {}) {
+  return onWorker({ kind: 'texts', system, games, seed, options });
+}
+
+/**
+ * A migrated store in the scratch database `db` holding `games` simulated Born from Blood games,
+ * uploaded through the recorder as an organiser's upload would store them (on a worker); the store
+ * and the catalogs it resolves with, on `sql`.
+ */
+export async function storeWithSimulatedGames(db, sql, games, seed) {
+  const { CatalogRepository } = require('@cardlog/recording');
+  const { EventStore } = require('@cardlog/store');
+  await onWorker({ kind: 'store', databaseUrl: db.url, games, seed });
+  return { store: new EventStore(sql), catalogs: new CatalogRepository(sql) };
 }
 
 /** A token of scope record, minted directly in the database (as `cardlog token create` does). */

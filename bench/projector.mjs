@@ -40,7 +40,7 @@ const kafka = createKafka({ brokers: kafkaBrokers().split(','), clientId: 'cardl
 const kadmin = kafka.admin();
 const topics = [topic];
 try {
-  const { store, catalogs } = await storeWithSimulatedGames(sql, games, flag('seed', 11));
+  const { store, catalogs } = await storeWithSimulatedGames(db, sql, games, flag('seed', 11));
   const resetReadModels = () => sql.unsafe(`truncate ${READ_MODEL_TABLES.join(', ')}`);
   const lookup = (system, ref, tx) => catalogs.resolve(system, ref, tx);
 

@@ -1,28 +1,26 @@
 // Rules replay with validation (every action decided, every event evolved) against JSON.parse of the
 // same documents' text, per game system; and the whole upload check (parse + schema + replay).
 // Timed by this process's CPU time (its GC threads included), so load from other processes does not count.
-import { flag, interleave, ratioOf, record, require, rounds, smoke } from './common.mjs';
+import { flag, interleave, ratioOf, record, require, rounds, simulatedTexts, smoke } from './common.mjs';
 
 const { parseGameDocument } = require('@cardlog/events');
-const { replay, registeredGames, simulateDocuments } = require('@cardlog/rules');
+const { replay, registeredGames } = require('@cardlog/rules');
 
 const games = flag('games', 200, 4);
 const seed = flag('seed', 20261129);
-const only = process.argv.find((a) => a.startsWith('--system='))?.slice('--system='.length);
+// --system=NAME[,NAME…]: only these systems (in the registry's order).
+const only = process.argv.find((a) => a.startsWith('--system='))?.slice('--system='.length).split(',');
 
 for (const game of registeredGames()) {
   const system = game.system.id;
-  if (!game.simulator || (only && only !== system)) continue;
+  if (!game.simulator || (only && !only.includes(system))) continue;
   // Multi-player games mix every supported table size.
   const counts = game.simulator.playerCounts;
-  const documents = counts
-    .flatMap((players, i) => simulateDocuments(system, Math.ceil(games / counts.length), seed + i, { players }).map((g) => g.document))
-    .slice(0, games);
-  const texts = documents.map((d) => JSON.stringify(d));
-  // The replay gets the documents as an upload has them: parsed from their text. (The simulator's own
-  // objects, built up move by move, replay slower: parsed ones took 0.74–0.93 of their time.)
+  // Simulated on a worker, as the platform's upload workers never simulate (bench/simulate-worker.mjs).
+  const texts = (await Promise.all(counts.map((players, i) => simulatedTexts(system, Math.ceil(games / counts.length), seed + i, { players })))).flat().slice(0, games);
+  // The replay gets the documents as an upload has them: parsed from their text.
   const uploaded = texts.map((t) => JSON.parse(t));
-  const events = documents.reduce((n, d) => n + d.events.length, 0);
+  const events = uploaded.reduce((n, d) => n + d.events.length, 0);
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
 
   // Each timed call goes over the documents `passes` times, so a round lasts long enough (≥ ~50 ms
@@ -48,7 +46,7 @@ for (const game of registeredGames()) {
     },
     { rounds: rounds(9), clock: 'cpu', warmup: 'steady' },
   );
-  const inputs = { system, games: documents.length, events, bytes };
+  const inputs = { system, games: uploaded.length, events, bytes };
   const baseline = { label: 'JSON.parse of the same text', unit: 'events per CPU-second', values: rates.parse };
   record({
     path: `rules replay with validation · ${system}`,

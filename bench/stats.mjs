@@ -18,7 +18,7 @@ const db = await scratchDatabase('stats');
 const sql = postgres(db.url, { max: 4, onnotice: () => undefined });
 let api;
 try {
-  const { store, catalogs } = await storeWithSimulatedGames(sql, seedGames, flag('seed', 5));
+  const { store, catalogs } = await storeWithSimulatedGames(db, sql, seedGames, flag('seed', 5));
   const runner = new ProjectionRunner(sql, (system, ref, tx) => catalogs.resolve(system, ref, tx));
   for (let checkpoint = START; ; ) {
     const { events, checkpoint: next } = await store.readAll(checkpoint, 1000);
