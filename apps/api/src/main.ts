@@ -7,6 +7,12 @@ import { DemoLoader } from './demo/demo-loader';
 
 /** Past this, a shutdown that is still waiting on requests or batches gives up (exit 1). */
 const SHUTDOWN_GRACE_MS = 15_000;
+/**
+ * The same signal again within this is the same request: a supervisor that signals `npm start`'s
+ * whole process group (systemd's default KillMode, `kill -TERM -PGID`) reaches the server twice,
+ * once directly and once through npm, which forwards what it got.
+ */
+const SAME_REQUEST_MS = 1_000;
 
 async function main(): Promise<void> {
   const config = loadApiConfig(process.env, process.argv.slice(2));
@@ -52,16 +58,18 @@ async function loadDemo(app: INestApplication, url: string): Promise<void> {
 
 /**
  * SIGTERM or SIGINT: stop accepting, finish in-flight requests and relay batches (Nest's close
- * runs every module's shutdown hook), say so, exit 0. A second signal, or the grace period, exits 1.
+ * runs every module's shutdown hook), say so, exit 0. A second signal (after SAME_REQUEST_MS, or
+ * another one), or the grace period, exits 1.
  */
 function stopOnSignals(app: INestApplication): void {
-  let stopping = false;
+  let first: { signal: NodeJS.Signals; at: number } | null = null;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (first) {
+      if (signal === first.signal && Date.now() - first.at < SAME_REQUEST_MS) return;
       process.stderr.write(`cardlog: ${signal} again, exiting now\n`);
       process.exit(1);
     }
-    stopping = true;
+    first = { signal, at: Date.now() };
     process.stdout.write(`cardlog: ${signal} received, finishing in-flight work\n`);
     setTimeout(() => {
       process.stderr.write(`cardlog: shutdown did not finish within ${SHUTDOWN_GRACE_MS} ms\n`);

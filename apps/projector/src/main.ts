@@ -6,6 +6,8 @@ import { ConfigError, loadProjectorConfig } from './config';
 import { ProjectorModule } from './projector.module';
 
 const SHUTDOWN_GRACE_MS = 15_000;
+/** The same signal again within this is the same request (npm forwards what its process group got). */
+const SAME_REQUEST_MS = 1_000;
 
 async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(ProjectorModule.forRoot(loadProjectorConfig()), { bufferLogs: true });
@@ -15,12 +17,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => shutdown(app, signal));
 }
 
-let stopping = false;
+let first: { signal: NodeJS.Signals; at: number } | null = null;
 
-/** Finish the batch in hand (its transaction and offset commit), leave the group, exit 0. */
+/**
+ * Finish the batch in hand (its transaction and offset commit), leave the group, exit 0. A second
+ * signal (after SAME_REQUEST_MS, or another one) exits 1 at once.
+ */
 function shutdown(app: INestApplicationContext, signal: NodeJS.Signals): void {
-  if (stopping) process.exit(1);
-  stopping = true;
+  if (first) {
+    if (signal === first.signal && Date.now() - first.at < SAME_REQUEST_MS) return;
+    process.exit(1);
+  }
+  first = { signal, at: Date.now() };
   process.stdout.write(`cardlog projector: ${signal} received, finishing the current batch\n`);
   setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
   app.close().then(

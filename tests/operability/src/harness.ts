@@ -69,6 +69,11 @@ export class Proc {
     }
   }
 
+  /** Sends `signal` to the process and does not wait. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.running) this.child.kill(signal);
+  }
+
   /** SIGTERM, then the exit code; SIGKILL (and null) past `graceMs`. */
   async stop(graceMs = 30_000): Promise<number | null> {
     if (!this.running) return this.child.exitCode;
