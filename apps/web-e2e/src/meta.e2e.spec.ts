@@ -165,6 +165,49 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     await screenshot(phone.page, 'cards-phone');
   });
 
+  it('says the systems are loading while they are and their error as an error; that no game is finished only when none is', async () => {
+    // The list of systems with games is the overview without a system filter.
+    const systemsList = (url: URL) => url.pathname === '/v1/stats/overview' && !url.searchParams.has('system');
+    const noGames = (p: Page) => p.getByText('No finished game yet').count();
+
+    // A slow answer: the page says it is loading until it comes, then shows the first system's meta.
+    const slow = await openPage(browser);
+    open.push(slow);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await slow.page.route(systemsList, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await slow.page.goto(`${server.url}/meta`);
+    await slow.page.getByRole('status').filter({ hasText: 'Loading the systems with finished games' }).waitFor();
+    expect(await noGames(slow.page)).toBe(0);
+    answer();
+    await slow.page.getByLabel('Overview figures').waitFor();
+    expect(await noGames(slow.page)).toBe(0);
+
+    // A failed answer is shown as the server's error, on both stats pages.
+    expectedErrors = [/^Failed to load resource: the server responded with a status of 503 \(Service Unavailable\)$/];
+    for (const path of ['/meta', '/meta/cards']) {
+      const failing = await openPage(browser);
+      open.push(failing);
+      await failing.page.route(systemsList, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'the statistics are being rebuilt' } }) }),
+      );
+      await failing.page.goto(`${server.url}${path}`);
+      await failing.page.getByRole('alert').filter({ hasText: 'UNAVAILABLE: the statistics are being rebuilt' }).waitFor();
+      expect(await noGames(failing.page)).toBe(0);
+
+      // Only an answer with no system in it says so.
+      const empty = await openPage(browser);
+      open.push(empty);
+      await empty.page.route(systemsList, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ filters: {}, systems: [] }) }));
+      await empty.page.goto(`${server.url}${path}`);
+      await empty.page.getByText('No finished game yet: upload some games first.').waitFor();
+      expect(await empty.page.getByRole('status').count()).toBe(0);
+    }
+  });
+
   it('uploads one good and one bad file, and opens the bad one’s valid prefix in the viewer', async () => {
     const good = simulateGame(bornFromBlood, { seed: 777 }).document;
     const bad = structuredClone(simulateGame(bornFromBlood, { seed: 778 }).document);

@@ -6,7 +6,7 @@ import { CardName, useCardCatalogs } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, DifferenceText, Rate } from '../ui/rate';
 import { StatsFilters } from './filters';
-import { useEffectiveFilter } from './meta-page';
+import { NoSystemYet, useEffectiveFilter } from './meta-page';
 
 /** The 17lands-style columns: each a win rate with its interval and games, sortable. */
 export const CARD_COLUMNS = [
@@ -44,7 +44,7 @@ export function sortCards(cards: readonly CardStats[], key: SortKey, dir: 'asc' 
 export function CardsPage() {
   useTitle('Cards');
   const { params } = useLocation();
-  const { filter, systems, ready } = useEffectiveFilter();
+  const { filter, systems, ready, systemsQuery } = useEffectiveFilter();
   const cards = useQuery({ queryKey: ['stats', 'cards', filter], queryFn: ({ signal }) => stats.cards(filter, signal), enabled: ready, placeholderData: keepPreviousData });
   const sort = (params.get('sort') ?? 'inHand') as SortKey;
   const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
@@ -83,6 +83,7 @@ export function CardsPage() {
         Win rates of the seat-games with the card in the deck, split by how the card was seen <Defined term="cards" label="card statistics" />; IWD is the in-hand win
         rate minus the not-seen win rate <Defined term="iwd" label="IWD" />. Rates below the floor say “not enough games” and sort last.
       </p>
+      {!ready ? <NoSystemYet systemsQuery={systemsQuery} /> : null}
       {cards.isError ? <ErrorBox error={cards.error} /> : null}
       {ready && !block && !cards.isError ? <Loading what="card statistics" /> : null}
       {block ? (

@@ -13,10 +13,14 @@ export function useStatsFilter(): Record<string, string | undefined> {
   return Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined]));
 }
 
-/** Systems that have finished games (from the overview without a system filter). */
+/** The overview without a system filter: which systems have finished games, once it has answered. */
+export function useSystemsQuery() {
+  return useQuery({ queryKey: ['stats', 'overview', 'all'], queryFn: ({ signal }) => stats.overview({}, signal) });
+}
+
+/** Systems that have finished games (none while the answer is on its way). */
 export function useSystems(): string[] {
-  const all = useQuery({ queryKey: ['stats', 'overview', 'all'], queryFn: ({ signal }) => stats.overview({}, signal) });
-  return all.data?.systems.map((s) => s.system) ?? [];
+  return useSystemsQuery().data?.systems.map((s) => s.system) ?? [];
 }
 
 /** The filter form: every change goes to the URL, which the page reads back. */

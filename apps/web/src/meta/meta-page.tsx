@@ -5,20 +5,35 @@ import { Link } from '../router';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, Rate, ShareText, coinFlip, pct } from '../ui/rate';
 import { LengthChart, ShareChart, WinRateChart } from './charts';
-import { StatsFilters, useStatsFilter, useSystems } from './filters';
+import { StatsFilters, useStatsFilter, useSystemsQuery } from './filters';
 
-/** The filter the page asks the API with: the URL's, on the URL's system or the first with games. */
+/**
+ * The filter the page asks the API with: the URL's, on the URL's system or the first with games.
+ * `systemsQuery` is the answer that list comes from, for what a page shows until it has a system.
+ */
 export function useEffectiveFilter() {
   const filter = useStatsFilter();
-  const systems = useSystems();
+  const systemsQuery = useSystemsQuery();
+  const systems = systemsQuery.data?.systems.map((s) => s.system) ?? [];
   const system = filter.system ?? systems[0];
-  return { filter: { ...filter, system }, systems, ready: system !== undefined };
+  return { filter: { ...filter, system }, systems, ready: system !== undefined, systemsQuery };
+}
+
+/**
+ * A stats page with no system yet, neither in its URL nor among the systems with games: while the
+ * list is on its way it says so (saying there are no games then was wrong on every slow answer), an
+ * error is shown as one, and only a list that came back empty means nothing is finished yet.
+ */
+export function NoSystemYet({ systemsQuery }: { systemsQuery: { isPending: boolean; error: unknown } }) {
+  if (systemsQuery.error) return <ErrorBox error={systemsQuery.error} />;
+  if (systemsQuery.isPending) return <Loading what="the systems with finished games" />;
+  return <p>No finished game yet: upload some games first.</p>;
 }
 
 /** `/meta`: one system's meta at a glance; every figure is the stats API's for the URL's filters. */
 export function MetaPage() {
   useTitle('Meta');
-  const { filter, systems, ready } = useEffectiveFilter();
+  const { filter, systems, ready, systemsQuery } = useEffectiveFilter();
   const opts = { enabled: ready, placeholderData: keepPreviousData };
   const overview = useQuery({ queryKey: ['stats', 'overview', filter], queryFn: ({ signal }) => stats.overview(filter, signal), ...opts });
   const decks = useQuery({ queryKey: ['stats', 'decks', filter], queryFn: ({ signal }) => stats.decks(filter, signal), ...opts });
@@ -41,7 +56,7 @@ export function MetaPage() {
       </nav>
       <StatsFilters filter={filter} systems={systems} />
       {error ? <ErrorBox error={error} /> : null}
-      {!ready && systems.length === 0 ? <p>No finished game yet: upload some games first.</p> : null}
+      {!ready ? <NoSystemYet systemsQuery={systemsQuery} /> : null}
       {ready && (!o || !d || !m) && !error ? <Loading what="statistics" /> : null}
       {floor !== undefined ? (
         <p className="muted">
