@@ -59,6 +59,9 @@ describeInBrowser('the replay viewer in Chromium', () => {
     await expectAccessible(p);
     await screenshot(p, 'games-desktop');
     expect(await p.getByRole('link', { name: /^Replay / }).count()).toBe(4);
+    // Each result in words: the long passive game ended by deck-out (the API's reason `deckOut`).
+    const longRow = p.getByRole('row').filter({ has: p.getByRole('link', { name: `Replay ${longId!.slice(0, 8)}` }) });
+    expect(await longRow.textContent()).toContain('won (deck out)');
     // System is a choice among the systems that have games, "any" first.
     await p.locator('select[name="system"] option[value="born-from-blood"]').waitFor({ state: 'attached' });
     expect(await p.locator('select[name="system"] option').allTextContents()).toEqual(['any', 'born-from-blood']);

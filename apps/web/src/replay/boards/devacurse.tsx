@@ -1,6 +1,7 @@
 import type { DvView } from '@cardlog/rules';
 import type { BoardProps } from '.';
-import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, humanize, resultLine } from './parts';
+import { humanize } from '../../ui/words';
+import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, resultLine } from './parts';
 
 type Deva = DvView['players'][string];
 type CardView = Deva['heroLine'][number];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { reasonWords } from '../../ui/words';
 
 // Pieces the Aegis, Devacurse and Summoner Master boards share. They keep the labels the Born from
 // Blood board uses (`<seat> resources`, `<seat> <zone>`, "face-down card"), so one browser test reads
@@ -177,15 +178,10 @@ export function StepTrack({ label, steps, current }: { label: string; steps: rea
   );
 }
 
-/** `soldierCalling` → "Soldier calling". */
-export function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** "Game over: Alice won (aegis)" or "Game over: draw (…)". */
 export function resultLine(result: { winner?: string | null; reason?: string } | null | undefined, name: (seat: string) => string, over = 'Game over'): string | null {
   if (!result) return null;
-  const reason = result.reason ? ` (${humanize(result.reason).toLowerCase()})` : '';
+  const reason = result.reason ? ` (${reasonWords(result.reason)})` : '';
   return `${over}: ${result.winner ? `${name(result.winner)} won` : 'draw'}${reason}`;
 }

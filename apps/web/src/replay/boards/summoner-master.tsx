@@ -1,6 +1,7 @@
 import type { SmView } from '@cardlog/rules';
 import type { BoardProps } from '.';
-import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, humanize, resultLine } from './parts';
+import { humanize, reasonWords } from '../../ui/words';
+import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, resultLine } from './parts';
 
 type Seat = keyof SmView['players'];
 type Player = SmView['players'][Seat];
@@ -63,7 +64,7 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
       {view.pendingContinuation ? <p className="battle">{card(view.pendingContinuation)} may attack again (multi-attack)</p> : null}
       {view.pendingGameEnd ? (
         <p className="battle">
-          {name(view.pendingGameEnd.loser)} loses this game ({humanize(view.pendingGameEnd.reason).toLowerCase()})
+          {name(view.pendingGameEnd.loser)} loses this game ({reasonWords(view.pendingGameEnd.reason)})
         </p>
       ) : null}
     </section>
