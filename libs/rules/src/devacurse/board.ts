@@ -17,8 +17,17 @@ export function devacurseBoard(view: DvView): string {
     if (p.hand) lines.push(`  Hand        ${p.hand.map((h) => h.name).join(', ') || '—'}`);
   }
   if (view.knot.length) lines.push('', `Knot zone (top last): ${view.knot.map((k) => `${k.card?.name ?? k.source ?? k.kind} (${k.kind}, ${k.controller})`).join(' → ')}`);
-  if (view.combat && view.combat.attackers.length) lines.push('', `Combat: ${view.combat.attacker} → ${view.combat.defender ?? '—'} with ${view.combat.attackers.join(', ')}${view.combat.blocks.length ? `; blocks ${view.combat.blocks.map((b) => `${b.blocker}>${b.attacker}`).join(', ')}` : ''}`);
+  if (view.combat && view.combat.attackers.length) lines.push('', combatLine(view, view.combat));
   return lines.join('\n');
+}
+
+/** "Combat: p2 → p4 with Thorn Sprite, Iron Recruit; Stone Golem blocks Thorn Sprite": cards by name, as on the lines above. */
+function combatLine(view: DvView, combat: NonNullable<DvView['combat']>): string {
+  const names = new Map<string, string>();
+  for (const p of Object.values(view.players)) for (const c of [...p.soldierLine, ...p.heroLine]) names.set(c.id, c.name);
+  const name = (id: string) => names.get(id) ?? id;
+  const blocks = combat.blocks.map((b) => `${name(b.blocker)} blocks ${name(b.attacker)}`).join(', ');
+  return `Combat: ${combat.attacker} → ${combat.defender ?? '—'} with ${combat.attackers.map(name).join(', ')}${blocks ? `; ${blocks}` : ''}`;
 }
 
 function card(c: DvCardView): string {

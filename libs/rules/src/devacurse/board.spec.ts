@@ -1,0 +1,25 @@
+import { replay } from '../replay';
+import { devacurseBoard } from './board';
+import { simulateDevacurse } from './simulate/game';
+import { devacurse } from '.';
+import type { DvState } from './state';
+import { view } from './view';
+
+describe('the text board of cardlog replay', () => {
+  it('names the attacking and blocking cards of a combat, as it names the cards in play', () => {
+    const { document } = simulateDevacurse(devacurse, { seed: 5, players: 3 });
+    // The first step where blockers are declared against a soldier attack.
+    const at = document.events.findIndex((e) => e.type === 'DeclareBlockers' && ((e.payload as { blocks: unknown[] }).blocks.length > 0));
+    expect(at).toBeGreaterThan(0);
+    const state = replay<DvState>({ ...document, events: document.events.slice(0, at + 1) }).state!;
+    const seen = view(state, 'spectator');
+    const combat = seen.combat!;
+    const text = devacurseBoard(seen);
+    const line = text.split('\n').find((l) => l.startsWith('Combat: '))!;
+    const nameOf = (id: string) => Object.values(seen.players).flatMap((p) => [...p.soldierLine, ...p.heroLine]).find((c) => c.id === id)!.name;
+    expect(line).toBe(
+      `Combat: ${combat.attacker} → ${combat.defender} with ${combat.attackers.map(nameOf).join(', ')}; ${combat.blocks.map((b) => `${nameOf(b.blocker)} blocks ${nameOf(b.attacker)}`).join(', ')}`,
+    );
+    for (const id of combat.attackers) expect(line).not.toContain(id);
+  });
+});
