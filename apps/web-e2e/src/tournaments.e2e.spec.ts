@@ -303,6 +303,15 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await phone.page.getByRole('listitem', { name: new RegExp(`^${name}`) }).waitFor();
     await expectNoSideways(phone.page);
     await screenshot(phone.page, 'catalog-phone', { fullPage: false });
+
+    // A card's structured fields read in words: each number under its field's name, lists apart.
+    const kesra = await page(`/catalogs/${encodeURIComponent('demo-bfb@1')}#card-ch-red-kesra`);
+    const kesraEntry = kesra.page.getByRole('listitem', { name: /^Kesra, Cinder Duelist/ });
+    await kesraEntry.waitFor();
+    const field = (term: string) => kesraEntry.locator('dl.card-fields > div').filter({ has: kesra.page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd').textContent();
+    expect(await field('abilities')).toBe('war-cry, order, n cost 1, cd 2');
+    expect(await field('combat skills')).toBe('Blade Arc (damage 300); Cinder Storm (damage 500, n cost 2, cd 1)');
+    expect(await field('art variants')).toBe('ch-red-kesra-alt; ch-red-kesra-sa, special');
   });
 
   it('uploads a tournament bundle from the browser, and points at a bad bundle’s game and event with its valid prefix', async () => {

@@ -46,20 +46,29 @@ export function CatalogsPage() {
   );
 }
 
-const label = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const label = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
-/** A catalog field in words: lists joined, named objects by name and details, others by their values. */
+/**
+ * A catalog field in words. Lists are joined; a named object reads as its name and details. Any other
+ * object reads field by field, each number under its field's name ("generic 0, earth 1"; by value
+ * alone a cost read "0 1"), a set flag as its name, a string as itself ("Assault").
+ */
 function fieldText(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.map(fieldText).join(', ');
+  if (Array.isArray(value)) {
+    const items = value.map(fieldText);
+    // Items that have commas of their own are set apart by semicolons.
+    return items.join(items.some((i) => i.includes(', ')) ? '; ' : ', ');
+  }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== false && v !== null && v !== undefined);
     const name = (value as Record<string, unknown>).name;
-    const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
-    // A flag that is set reads as its name ("special"); other fields as their values ("Block 100").
-    const words = (list: [string, unknown][]) => list.map(([k, v]) => (v === true ? label(k) : typeof v === 'object' ? `${label(k)} ${fieldText(v)}` : String(v))).join(' ');
-    if (typeof name === 'string') return rest.length ? `${name} (${rest.map(([k, v]) => (v === true ? label(k) : `${label(k)} ${fieldText(v)}`)).join(', ')})` : name;
-    return words(entries);
+    const detail = ([k, v]: [string, unknown]) => (v === true ? label(k) : typeof v === 'object' ? `${label(k)} (${fieldText(v)})` : `${label(k)} ${fieldText(v)}`);
+    if (typeof name === 'string') {
+      const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
+      return rest.length ? `${name} (${rest.map(detail).join(', ')})` : name;
+    }
+    return entries.map(([k, v]) => (typeof v === 'string' ? v : detail([k, v]))).join(', ');
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
