@@ -6,7 +6,7 @@ import { LocalCatalogs } from '../catalog-files';
 import { EXIT, Io } from '../io';
 
 export const REPLAY_USAGE =
-  'cardlog replay FILE [--step N] [--view p1|p2|spectator|judge|reveal] [--catalog FILE]… [--json]   the board after event N of the game (its seq, derived events counted; 0 = before the first)';
+  'cardlog replay FILE [--step N] [--view pN|spectator|judge|reveal] [--catalog FILE]… [--json]   the board after event N of the game (its seq, derived events counted; 0 = before the first)';
 
 /** `replay`: folds a local log to step N and prints what the viewer sees, with the last events described. */
 export function replayCommand(argv: readonly string[], io: Io): number {
@@ -26,6 +26,9 @@ export function replayCommand(argv: readonly string[], io: Io): number {
     io.err(`replay: ${positionals[0]}: ${parsed.error.code}: ${parsed.error.message}`);
     return parsed.error.code === 'MALFORMED_JSON' ? EXIT.unusable : EXIT.invalid;
   }
+  // A seat the game does not have would be shown the board as a spectator sees it, under its name.
+  const seats = parsed.document.players.map((p) => p.seat);
+  if (/^p\d/.test(view) && !seats.includes(view)) throw new UsageError(`--view ${view}: this game seats ${seats.join(', ')}`);
   const resolveCatalog = new LocalCatalogs(lists.catalog ?? []).resolverFor(parsed.document.system, positionals[0]);
   const result = replay(parsed.document, { resolveCatalog });
   if (result.failure && result.failure.index < 0) {

@@ -241,8 +241,12 @@ describe('replay', () => {
     expect(parsed.state.players.p1.handSize).toBeGreaterThan(0);
   });
 
-  it('refuses a step past the end and a bad viewer', async () => {
+  it('refuses a step past the end, a bad viewer and a seat the game does not have', async () => {
     expect(await main(['replay', file, '--step', '999999'], captureIo())).toBe(2);
     expect(await main(['replay', file, '--view', 'p9x'], captureIo())).toBe(2);
+    const io = captureIo();
+    expect(await main(['replay', file, '--view', 'p3'], io)).toBe(2);
+    expect(io.stderr.join('\n')).toContain('--view p3: this game seats p1, p2');
+    expect(io.stdout).toEqual([]);
   });
 });
