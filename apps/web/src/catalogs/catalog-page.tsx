@@ -4,6 +4,7 @@ import { Link, useLocation } from '../router';
 import { cardAnchor, catalogHref, useCatalog } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { useScrollToHash } from '../ui/scroll';
+import { words } from '../ui/words';
 
 /** `/catalogs`: every catalog a game may reference, built-in and stored. */
 export function CatalogsPage() {
@@ -46,8 +47,6 @@ export function CatalogsPage() {
   );
 }
 
-const label = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-
 /**
  * A catalog field in words. Lists are joined; a named object reads as its name and details. Any other
  * object reads field by field, each number under its field's name ("generic 0, earth 1"; by value
@@ -63,7 +62,7 @@ function fieldText(value: unknown): string {
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== false && v !== null && v !== undefined);
     const name = (value as Record<string, unknown>).name;
-    const detail = ([k, v]: [string, unknown]) => (v === true ? label(k) : typeof v === 'object' ? `${label(k)} (${fieldText(v)})` : `${label(k)} ${fieldText(v)}`);
+    const detail = ([k, v]: [string, unknown]) => (v === true ? words(k) : typeof v === 'object' ? `${words(k)} (${fieldText(v)})` : `${words(k)} ${fieldText(v)}`);
     if (typeof name === 'string') {
       const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
       return rest.length ? `${name} (${rest.map(detail).join(', ')})` : name;
@@ -117,7 +116,7 @@ export function CatalogPage({ catalogId }: { catalogId: string }) {
                 .filter(([k, v]) => !SHOWN_FIRST.includes(k) && v !== false && v !== undefined && !(Array.isArray(v) && v.length === 0))
                 .map(([k, v]) => (
                   <div key={k}>
-                    <dt>{label(k)}</dt>
+                    <dt>{words(k)}</dt>
                     <dd>{fieldText(v)}</dd>
                   </div>
                 ))}

@@ -7,7 +7,7 @@ import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded'
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
-import { reasonWords } from '../ui/words';
+import { words } from '../ui/words';
 
 const TEXT_FILTERS = [
   { key: 'tournament', label: 'Tournament', placeholder: 'tournament id' },
@@ -71,9 +71,9 @@ export function GamesPage() {
 function result(g: GameSummary): string {
   const outcome = g.outcome;
   if (!outcome) return 'in progress';
-  if (outcome.result === 'draw') return `draw (${reasonWords(outcome.reason)})`;
+  if (outcome.result === 'draw') return `draw (${words(outcome.reason)})`;
   const winner = g.players.find((p) => p.seat === outcome.winner);
-  return `${winner?.name ?? outcome.winner} won (${reasonWords(outcome.reason)})`;
+  return `${winner?.name ?? outcome.winner} won (${words(outcome.reason)})`;
 }
 
 function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlySet<string> }) {

@@ -13,14 +13,14 @@ export function useStatsFilter(): Record<string, string | undefined> {
   return Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) || undefined]));
 }
 
-/** The overview without a system filter: which systems have finished games, once it has answered. */
+/** The systems that have finished games (the overview without a system filter), with the query's state. */
 export function useSystemsQuery() {
-  return useQuery({ queryKey: ['stats', 'overview', 'all'], queryFn: ({ signal }) => stats.overview({}, signal) });
+  return useQuery({ queryKey: ['stats', 'overview', 'all'], queryFn: ({ signal }) => stats.overview({}, signal), select: (all) => all.systems.map((s) => s.system) });
 }
 
 /** Systems that have finished games (none while the answer is on its way). */
 export function useSystems(): string[] {
-  return useSystemsQuery().data?.systems.map((s) => s.system) ?? [];
+  return useSystemsQuery().data ?? [];
 }
 
 /** The filter form: every change goes to the URL, which the page reads back. */

@@ -14,7 +14,7 @@ import { StatsFilters, useStatsFilter, useSystemsQuery } from './filters';
 export function useEffectiveFilter() {
   const filter = useStatsFilter();
   const systemsQuery = useSystemsQuery();
-  const systems = systemsQuery.data?.systems.map((s) => s.system) ?? [];
+  const systems = systemsQuery.data ?? [];
   const system = filter.system ?? systems[0];
   return { filter: { ...filter, system }, systems, ready: system !== undefined, systemsQuery };
 }

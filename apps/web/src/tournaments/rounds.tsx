@@ -5,6 +5,7 @@ import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
+import { words } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -20,8 +21,6 @@ export function scoreText(m: MatchPairing, first: string = m.players[0]): string
 
 export type Names = ReadonlyMap<string, string>;
 
-/** How the log says the first player was chosen, in words: `dieRoll` → "die roll". */
-const methodText = (method: string) => method.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const nameOf = (names: Names, id: string | null) => (id === null ? null : (names.get(id) ?? id));
 
 /** A player's link: their standing, matches and list on this page (`?player=`). */
@@ -105,7 +104,7 @@ export function MatchGames({ match, names }: { match: MatchPairing; names: Names
           {g.firstPlayer ? (
             <span className="muted small-text">
               {' '}
-              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${methodText(g.firstPlayerMethod)})` : ''}
+              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${words(g.firstPlayerMethod)})` : ''}
             </span>
           ) : null}
           <GameTurns gameId={g.gameId} label={`Turns of game ${g.gameNumber}, table ${match.table}`} />

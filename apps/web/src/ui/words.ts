@@ -1,10 +1,10 @@
-/** `soldierCalling` → "Soldier calling": a rules or API key as words. */
-export function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A rules or API key as lower-case words: `lastDevaStanding` → "last deva standing", `lv2Stats` → "lv2 stats". */
+export function words(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** An outcome's reason as it reads inside a sentence: `lastDevaStanding` → "last deva standing". */
-export function reasonWords(reason: string): string {
-  return humanize(reason).toLowerCase();
+/** A key as words starting a label: `soldierCalling` → "Soldier calling". */
+export function humanize(key: string): string {
+  const text = words(key);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

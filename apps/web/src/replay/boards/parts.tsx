@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { reasonWords } from '../../ui/words';
+import { words } from '../../ui/words';
 
 // Pieces the Aegis, Devacurse and Summoner Master boards share. They keep the labels the Born from
 // Blood board uses (`<seat> resources`, `<seat> <zone>`, "face-down card"), so one browser test reads
@@ -178,10 +178,9 @@ export function StepTrack({ label, steps, current }: { label: string; steps: rea
   );
 }
 
-
 /** "Game over: Alice won (aegis)" or "Game over: draw (…)". */
 export function resultLine(result: { winner?: string | null; reason?: string } | null | undefined, name: (seat: string) => string, over = 'Game over'): string | null {
   if (!result) return null;
-  const reason = result.reason ? ` (${reasonWords(result.reason)})` : '';
+  const reason = result.reason ? ` (${words(result.reason)})` : '';
   return `${over}: ${result.winner ? `${name(result.winner)} won` : 'draw'}${reason}`;
 }
