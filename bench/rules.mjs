@@ -10,6 +10,9 @@ const games = flag('games', 200, 4);
 const seed = flag('seed', 20261129);
 // --system=NAME[,NAME…]: only these systems (in the registry's order).
 const only = process.argv.find((a) => a.startsWith('--system='))?.slice('--system='.length).split(',');
+// The line each game's replay is held to: 1.0 against JSON.parse for the engines of issues 11, 12
+// and 13; Born from Blood's is 0.5 since issue 17 (1.0 its aim), as bench/README.md's table says.
+const TARGETS = { 'born-from-blood': 0.5 };
 
 for (const game of registeredGames()) {
   const system = game.system.id;
@@ -54,7 +57,7 @@ for (const game of registeredGames()) {
     subject: { label: 'replay (decide + evolve every event)', unit: 'events per CPU-second', values: rates.replay },
     baseline,
     ratio: ratioOf(rates.replay, rates.parse),
-    target: 1,
+    target: TARGETS[system] ?? 1,
   });
   record({
     path: `upload check (parse + schema + replay) · ${system}`,
