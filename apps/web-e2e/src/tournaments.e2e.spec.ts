@@ -309,9 +309,13 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const kesraEntry = kesra.page.getByRole('listitem', { name: /^Kesra, Cinder Duelist/ });
     await kesraEntry.waitFor();
     const field = (term: string) => kesraEntry.locator('dl.card-fields > div').filter({ has: kesra.page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd').textContent();
-    expect(await field('abilities')).toBe('war-cry, order, n cost 1, cd 2');
-    expect(await field('combat skills')).toBe('Blade Arc (damage 300); Cinder Storm (damage 500, n cost 2, cd 1)');
+    expect(await field('abilities')).toBe('war-cry, order, n cost 1, CD 2');
+    expect(await field('combat skills')).toBe('Blade Arc (damage 300); Cinder Storm (damage 500, n cost 2, CD 1)');
     expect(await field('art variants')).toBe('ch-red-kesra-alt; ch-red-kesra-sa, special');
+    // Rules keywords stored as identifiers read in words; ids stay as they are.
+    const maruEntry = kesra.page.getByRole('listitem', { name: /^Maru, Grove Mother/ });
+    const maruAbilities = maruEntry.locator('dl.card-fields > div').filter({ has: kesra.page.locator('dt', { hasText: /^abilities$/ }) }).locator('dd');
+    expect(await maruAbilities.textContent()).toBe('regrowth, end phase, n cost 0, once per game; deep-roots, continuous');
   });
 
   it('uploads a tournament bundle from the browser, and points at a bad bundle’s game and event with its valid prefix', async () => {

@@ -62,15 +62,25 @@ function fieldText(value: unknown): string {
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== false && v !== null && v !== undefined);
     const name = (value as Record<string, unknown>).name;
-    const detail = ([k, v]: [string, unknown]) => (v === true ? words(k) : typeof v === 'object' ? `${words(k)} (${fieldText(v)})` : `${words(k)} ${fieldText(v)}`);
+    const detail = ([k, v]: [string, unknown]) => (v === true ? words(k) : typeof v === 'object' ? `${words(k)} (${fieldText(v)})` : `${words(k)} ${valueText(k, v)}`);
     if (typeof name === 'string') {
       const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
       return rest.length ? `${name} (${rest.map(detail).join(', ')})` : name;
     }
-    return entries.map(([k, v]) => (typeof v === 'string' ? v : detail([k, v]))).join(', ');
+    return entries.map(([k, v]) => (typeof v === 'string' ? valueText(k, v) : detail([k, v]))).join(', ');
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
+}
+
+/**
+ * A field's value under its key: a rules keyword written as an identifier reads in words
+ * (`oncePerTurn` → "once per turn"); ids, names and capitalised keywords ("DoubleAttack") stay as
+ * they are.
+ */
+function valueText(key: string, value: unknown): string {
+  if (typeof value === 'string' && key !== 'id' && !key.endsWith('Id') && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value)) return words(value);
+  return fieldText(value);
 }
 
 const SHOWN_FIRST = ['id', 'name', 'type', 'text'];
