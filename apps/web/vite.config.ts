@@ -9,10 +9,13 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   resolve: {
-    alias: {
-      '@cardlog/rules': join(import.meta.dirname, '../../libs/rules/src/index.ts'),
-      '@cardlog/events': join(import.meta.dirname, '../../libs/events/src/index.ts'),
-    },
+    // In order: `@cardlog/rules/words` (one file the pages share with `cardlog replay`'s boards)
+    // before the whole library it would otherwise match.
+    alias: [
+      { find: /^@cardlog\/rules\/words$/, replacement: join(import.meta.dirname, '../../libs/rules/src/words.ts') },
+      { find: /^@cardlog\/rules$/, replacement: join(import.meta.dirname, '../../libs/rules/src/index.ts') },
+      { find: /^@cardlog\/events$/, replacement: join(import.meta.dirname, '../../libs/events/src/index.ts') },
+    ],
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/v1': 'http://localhost:3000' } },

@@ -27,7 +27,7 @@ describe('cardlog validate', () => {
     const { code, out } = run(path);
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events p[12] won \\((hp|deckOut)\\)$`));
+    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events p[12] won \\((HP|deck out)\\)$`));
   });
 
   it('reports the first illegal event with its index, type and code, and exits 1', () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument } from '@cardlog/events';
-import { Outcome, replay } from '@cardlog/rules';
+import { Outcome, replay, words } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
 import { CliError } from '../errors';
@@ -67,7 +67,8 @@ export function formatReport(report: DocumentReport): string {
 
 export function describeOutcome(outcome: Outcome | null): string {
   if (!outcome) return 'unfinished';
-  return outcome.result === 'win' ? `${outcome.winner} won (${outcome.reason})` : `draw (${outcome.reason})`;
+  // In words, as the boards and the web app write it; --json keeps the reason's code.
+  return outcome.result === 'win' ? `${outcome.winner} won (${words(outcome.reason)})` : `draw (${words(outcome.reason)})`;
 }
 
 export function validateSource(source: Source, catalogs: LocalCatalogs = new LocalCatalogs()): DocumentReport {

@@ -1,8 +1,10 @@
+import { words } from '../words';
+
 /** A terminal rendering of an Aegis view, for `cardlog replay`. */
 export function aegisBoard(view: any): string {
   const lines: string[] = [];
   const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.step}` : `setup (${view.stage})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : ''}`);
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     const opened = p.aegisOpen.map((a: any) => `${a.name} (${a.state})`).join(', ');

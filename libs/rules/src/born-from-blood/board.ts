@@ -1,10 +1,12 @@
+import { words } from '../words';
+
 /**
  * A terminal rendering of a Born from Blood view, for `cardlog replay`.
  */
 export function bornFromBloodBoard(view: any): string {
   const lines: string[] = [];
   const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.phase}` : `setup (${view.stage})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : ''}`);
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     lines.push('');

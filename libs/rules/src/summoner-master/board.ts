@@ -1,10 +1,12 @@
+import { words } from '../words';
+
 /** A terminal rendering of a Summoner Master view, for `cardlog replay`. */
 export function summonerMasterBoard(view: any): string {
   const lines: string[] = [];
   const s = view.subturn;
   const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${view.players[s.owner]?.name ?? s.owner} attacking · ${s.step}` : `game ${view.gameNumber} · setup (${view.stage})`;
-  const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${view.result.reason})` : '';
-  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${view.pendingGameEnd.reason})` : ''}`);
+  const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : '';
+  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${words(view.pendingGameEnd.reason)})` : ''}`);
   for (const seat of ['p1', 'p2']) {
     const p = view.players[seat];
     lines.push('');

@@ -1,0 +1,29 @@
+import { words } from './words';
+
+describe('a rules key in words', () => {
+  it.each([
+    ['lastDevaStanding', 'last deva standing'],
+    ['deckOut', 'deck out'],
+    ['NoSealInArena', 'no seal in arena'],
+    ['oncePerTurn', 'once per turn'],
+    ['war-cry', 'war-cry'],
+  ])('splits %s at its capitals, in lower case: "%s"', (key, expected) => {
+    expect(words(key)).toBe(expected);
+  });
+
+  it.each([
+    ['hp', 'HP'],
+    ['hpZero', 'HP zero'],
+    ['lv2Stats', 'LV2 stats'],
+    ['cd', 'CD'],
+    ['atk', 'ATK'],
+  ])('writes a stat abbreviation as the rulebooks print it: %s → "%s"', (key, expected) => {
+    expect(words(key)).toBe(expected);
+  });
+
+  it('leaves words that only begin like an abbreviation alone', () => {
+    expect(words('attack')).toBe('attack');
+    expect(words('chapter')).toBe('chapter');
+    expect(words('cdRemaining')).toBe('CD remaining');
+  });
+});
