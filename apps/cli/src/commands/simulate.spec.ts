@@ -16,7 +16,7 @@ describe('cardlog simulate', () => {
     expect(doc).toMatchObject({ format: 'cardlog/1', system: 'born-from-blood', catalog: 'demo-bfb@1', players: [{ seat: 'p1' }, { seat: 'p2' }] });
     expect(doc.events[0].type).toBe('MatchCreated');
     expect(io.stdout[0]).toBe('games 3');
-    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \((hp|deckOut|draw|concede) \d+(, (hp|deckOut|draw|concede) \d+)*\)$/);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \((HP|deck out|draw|concede) \d+(, (HP|deck out|draw|concede) \d+)*\)$/);
     expect(io.stdout[2]).toMatch(/^events \d+ /);
 
     const check = captureIo();
@@ -56,7 +56,7 @@ describe('cardlog simulate', () => {
     const out = join(tempDir(), 'aegis');
     const io = captureIo();
     expect(simulateCommand(['--system', 'aegis', '--games', '4', '--seed', '3', '--out', out], io)).toBe(0);
-    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(((aegis|deckOut|draw|concede) \d+(, )?)+\)$/);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(((aegis|deck out|draw|concede) \d+(, )?)+\)$/);
     expect(readdirSync(out)).toHaveLength(4);
     const check = captureIo();
     expect(validateCommand([out], check)).toBe(0);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament } from '@cardlog/rules';
+import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament, words } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { EXIT, Io } from '../io';
 
@@ -53,7 +53,7 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
     if (game.byWinCondition) byRule++;
   }
   const rate = (byRule / played.length) * 100;
-  const counts = [...endings].map(([ending, n]) => `${ending} ${n}`).join(', ');
+  const counts = [...endings].map(([ending, n]) => `${words(ending)} ${n}`).join(', ');
   io.out(bestOf === undefined ? `games ${games}` : `matches ${games} (best of ${bestOf}), games ${played.length}`);
   io.out(`win-condition rate ${rate.toFixed(1)}% (${counts})`);
   io.out(`events ${events} (${(events / played.length).toFixed(1)} per game)`);
