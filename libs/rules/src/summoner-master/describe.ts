@@ -1,4 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
+import { words } from '../words';
 import { SmState, cardOf } from './state';
 
 function name(state: SmState, id: unknown): string {
@@ -63,7 +64,10 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'PlayerCounterChanged':
       return `${p['player']} ${p['counter']} ${p['delta'] >= 0 ? '+' : ''}${p['delta']} (${p['reason']})`;
     case 'GameEnded':
-      return p['winner'] ? `${p['winner']} wins (${p['reason']})` : `The game is drawn (${p['reason']})`;
+      // The reason is a rules key (`ShrineLevel`): said in words, as the boards and the web app say it.
+      return p['winner']
+        ? `${before.names[p['winner'] as 'p1'] ?? p['winner']} wins (${words(String(p['reason']))})`
+        : `The game is drawn (${words(String(p['reason']))})`;
     default:
       return event.type;
   }
