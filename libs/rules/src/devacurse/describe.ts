@@ -1,4 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
+import { words } from '../words';
 import { DvState, cardOf, catalogCard, playerOf } from './state';
 
 /** One readable English line per event, for replay step lists. */
@@ -141,9 +142,4 @@ function effectLine(e: any, name: (iid: string | undefined) => string, who: (sea
     default:
       return e.type;
   }
-}
-
-/** `postSoldierCalling` → "post soldier calling". */
-function words(key: string): string {
-  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
