@@ -316,6 +316,12 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const maruEntry = kesra.page.getByRole('listitem', { name: /^Maru, Grove Mother/ });
     const maruAbilities = maruEntry.locator('dl.card-fields > div').filter({ has: kesra.page.locator('dt', { hasText: /^abilities$/ }) }).locator('dd');
     expect(await maruAbilities.textContent()).toBe('regrowth, end phase, n cost 0, once per game; deep-roots, continuous');
+    // Abbreviations as each game's rulebook prints them: Summoner Master's Mp, At, Df and Sp, where
+    // Devacurse's rulebook has AT and DF.
+    const sm = await page(`/catalogs/${encodeURIComponent('demo-smn@1')}#card-smd-001`);
+    const whelp = sm.page.locator('#card-smd-001');
+    await whelp.waitFor();
+    expect(await whelp.locator('dl.card-fields dt').allTextContents()).toEqual(expect.arrayContaining(['Mp cast', 'Mp attack', 'At', 'Df', 'Sp']));
   });
 
   it('uploads a tournament bundle from the browser, and points at a bad bundle’s game and event with its valid prefix', async () => {

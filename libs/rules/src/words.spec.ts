@@ -21,6 +21,22 @@ describe('a rules key in words', () => {
     expect(words(key)).toBe(expected);
   });
 
+  it.each([
+    ['mpCast', 'Mp cast'],
+    ['sp', 'Sp'],
+  ])('writes the abbreviations only Summoner Master has as its rulebook does: %s → "%s"', (key, expected) => {
+    expect(words(key)).toBe(expected);
+  });
+
+  it.each([
+    ['at', 'devacurse', 'AT'],
+    ['at', 'summoner-master', 'At'],
+    ['df', 'summoner-master', 'Df'],
+    ['at', 'no-such-game', 'AT'],
+  ])('writes %s as the rulebook of %s prints it: "%s"', (key, system, expected) => {
+    expect(words(key, system)).toBe(expected);
+  });
+
   it('leaves words that only begin like an abbreviation alone', () => {
     expect(words('attack')).toBe('attack');
     expect(words('chapter')).toBe('chapter');

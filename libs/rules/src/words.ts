@@ -1,13 +1,35 @@
-/** The games' stat abbreviations, written as their rulebooks print them. */
-const ABBREVIATIONS: ReadonlySet<string> = new Set(['hp', 'mp', 'sp', 'fp', 'ap', 'at', 'atk', 'df', 'cd', 'lv', 'lv1', 'lv2']);
+/**
+ * The games' stat abbreviations, written as their rulebooks print them: Born from Blood's HP, ATK
+ * and CD and Devacurse's FP, AT, DF, AP and LV in capitals; Summoner Master's Mp and Sp as its
+ * rulebook writes them (no other game has them).
+ */
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ...['hp', 'atk', 'cd', 'fp', 'at', 'df', 'ap', 'lv', 'lv1', 'lv2'].map((w): [string, string] => [w, w.toUpperCase()]),
+  ['mp', 'Mp'],
+  ['sp', 'Sp'],
+]);
+
+/** Where a game's rulebook writes an abbreviation another game prints in capitals: Summoner Master's "At Line", "Df +2". */
+const SPELLINGS_OF_SYSTEM: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  [
+    'summoner-master',
+    new Map([
+      ['at', 'At'],
+      ['df', 'Df'],
+    ]),
+  ],
+]);
 
 /**
  * A rules key (an outcome reason, a card field, a keyword) as words, lower case but for stat
  * abbreviations: `lastDevaStanding` → "last deva standing", `NoSealInArena` → "no seal in arena",
- * `lv2Stats` → "LV2 stats", `hp` → "HP". The web app's pages and `cardlog replay`'s boards share it;
- * it stands alone (no import), so the web app bundles this file and nothing else of the rules.
+ * `lv2Stats` → "LV2 stats", `hp` → "HP". Given the game system, its own rulebook's spelling wins
+ * (`at` is "AT" in Devacurse, "At" in Summoner Master). The web app's pages and `cardlog replay`'s
+ * boards share it; it stands alone (no import), so the web app bundles this file and nothing else
+ * of the rules.
  */
-export function words(key: string): string {
+export function words(key: string, system?: string): string {
+  const own = system === undefined ? undefined : SPELLINGS_OF_SYSTEM.get(system);
   const split = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return split.replace(/[a-z0-9]+/g, (w) => (ABBREVIATIONS.has(w) ? w.toUpperCase() : w));
+  return split.replace(/[a-z0-9]+/g, (w) => own?.get(w) ?? ABBREVIATIONS.get(w) ?? w);
 }

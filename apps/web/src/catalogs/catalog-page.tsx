@@ -50,24 +50,26 @@ export function CatalogsPage() {
 /**
  * A catalog field in words. Lists are joined; a named object reads as its name and details. Any other
  * object reads field by field, each number under its field's name ("generic 0, earth 1"; by value
- * alone a cost read "0 1"), a set flag as its name, a string as itself ("Assault").
+ * alone a cost read "0 1"), a set flag as its name, a string as itself ("Assault"). Abbreviations
+ * are spelt as `system`'s rulebook prints them.
  */
-function fieldText(value: unknown): string {
+function fieldText(value: unknown, system: string): string {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value)) {
-    const items = value.map(fieldText);
+    const items = value.map((item) => fieldText(item, system));
     // Items that have commas of their own are set apart by semicolons.
     return items.join(items.some((i) => i.includes(', ')) ? '; ' : ', ');
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== false && v !== null && v !== undefined);
     const name = (value as Record<string, unknown>).name;
-    const detail = ([k, v]: [string, unknown]) => (v === true ? words(k) : typeof v === 'object' ? `${words(k)} (${fieldText(v)})` : `${words(k)} ${valueText(k, v)}`);
+    const detail = ([k, v]: [string, unknown]) =>
+      v === true ? words(k, system) : typeof v === 'object' ? `${words(k, system)} (${fieldText(v, system)})` : `${words(k, system)} ${valueText(k, v, system)}`;
     if (typeof name === 'string') {
       const rest = entries.filter(([k]) => k !== 'name' && k !== 'id');
       return rest.length ? `${name} (${rest.map(detail).join(', ')})` : name;
     }
-    return entries.map(([k, v]) => (typeof v === 'string' ? valueText(k, v) : detail([k, v]))).join(', ');
+    return entries.map(([k, v]) => (typeof v === 'string' ? valueText(k, v, system) : detail([k, v]))).join(', ');
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
@@ -78,9 +80,9 @@ function fieldText(value: unknown): string {
  * (`oncePerTurn` → "once per turn"); ids, names and capitalised keywords ("DoubleAttack") stay as
  * they are.
  */
-function valueText(key: string, value: unknown): string {
-  if (typeof value === 'string' && key !== 'id' && !key.endsWith('Id') && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value)) return words(value);
-  return fieldText(value);
+function valueText(key: string, value: unknown, system: string): string {
+  if (typeof value === 'string' && key !== 'id' && !key.endsWith('Id') && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value)) return words(value, system);
+  return fieldText(value, system);
 }
 
 const SHOWN_FIRST = ['id', 'name', 'type', 'text'];
@@ -126,8 +128,8 @@ export function CatalogPage({ catalogId }: { catalogId: string }) {
                 .filter(([k, v]) => !SHOWN_FIRST.includes(k) && v !== false && v !== undefined && !(Array.isArray(v) && v.length === 0))
                 .map(([k, v]) => (
                   <div key={k}>
-                    <dt>{words(k)}</dt>
-                    <dd>{fieldText(v)}</dd>
+                    <dt>{words(k, catalog.data.system)}</dt>
+                    <dd>{fieldText(v, catalog.data.system)}</dd>
                   </div>
                 ))}
             </dl>

@@ -19,7 +19,7 @@ const STEPS = [
 ] as const;
 
 /**
- * Summoner Master: each side's Arena as its At Line and Df Line of Seals (AT/DF/SP, Level, Active
+ * Summoner Master: each side's Arena as its At Line and Df Line of Seals (At/Df/Sp, Level, Active
  * or Inactive) with the Mystics beside them, the Reflection Zone, Mp, the two piles, hand, Shrine
  * (whose Seal Levels are the life count: a player loses when it reaches the match's limit) and
  * Remove Zone; between the sides the Subturn, who attacks and the step.
@@ -150,7 +150,7 @@ function SmCard({ card: c, view }: { card: CardView; view?: SmView }) {
       turned={inArena && !c.active}
       role={view?.currentAttack === c.id ? 'attacking' : view?.pendingContinuation === c.id ? 'may attack again' : undefined}
       lines={[
-        seal ? `AT ${c.at} · DF ${c.df} · SP ${c.sp}` : c.kind,
+        seal ? `At ${c.at} · Df ${c.df} · Sp ${c.sp}` : c.kind,
         seal ? `Level ${c.level}` : null,
         c.reflected ? '◇ reflected' : null,
         inArena ? <span className={c.active ? undefined : 'card-status'}>{c.active ? 'Active' : 'Inactive'}</span> : null,
