@@ -7,6 +7,22 @@ function name(state: SmState, id: unknown): string {
   return c ? `${c.name} (${c.id})` : String(id);
 }
 
+/** A seat as its player's name, as the lines of the other games name players. */
+function player(state: SmState, seat: unknown): string {
+  return typeof seat === 'string' ? (state.names[seat as 'p1'] ?? seat) : String(seat);
+}
+
+/** The steps of a Subturn as the rules digest names them (§5), as the web app's board does. */
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  CheckUp: 'Check up',
+  Draw: 'Draw',
+  Discard: 'Discard',
+  Interfere: 'Interfere',
+  Main: 'Main',
+  MpRefill: 'Mp refill',
+  EndOfSubturn: 'End of Subturn',
+};
+
 /** One readable line per event, for replay step lists. */
 export function describe(event: LogEvent, before: SmState): string {
   const p = (event.payload ?? {}) as Record<string, any>;
@@ -15,7 +31,7 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'MatchCreated':
       return `Match created: ${before.names.p1} vs ${before.names.p2}`;
     case 'GameCreated':
-      return `Game ${p['gameNumber']}${p['previousGame'] ? ` (previous game: ${p['previousGame'].winner ? `${p['previousGame'].winner} won` : 'drawn'})` : ''}`;
+      return `Game ${p['gameNumber']}${p['previousGame'] ? ` (previous game: ${p['previousGame'].winner ? `${player(before, p['previousGame'].winner)} won` : 'drawn'})` : ''}`;
     case 'DeckRegistered':
       return `${who} registers a deck of ${p['deck']?.length ?? 0} cards and ${p['reflectionCards']?.length ?? 0} Reflection candidates`;
     case 'DeckShuffled':
@@ -23,15 +39,15 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'ReflectionCardsPlaced':
       return `${who} places ${(p['cardIds'] ?? []).map((id: string) => name(before, id)).join(', ') || 'no cards'} in the Reflection Zone`;
     case 'FirstPlayerDetermined':
-      return `${p['firstPlayer']} goes first (${p['description']})`;
+      return `${player(before, p['firstPlayer'])} goes first (${p['description']})`;
     case 'FirstPlayerChosen':
-      return `${who}, who lost the previous game, has ${p['firstPlayer'] === event.player ? 'themself' : p['firstPlayer']} go first`;
+      return `${who}, who lost the previous game, has ${p['firstPlayer'] === event.player ? 'themself' : player(before, p['firstPlayer'])} go first`;
     case 'OpeningHandDrawn':
       return `${who} draws the opening hand (5 Seal, 2 Mystic)`;
     case 'GameStarted':
-      return `The game begins: ${before.firstPlayer} has Mp 5 for casting only`;
+      return `The game begins: ${player(before, before.firstPlayer)} has Mp 5 for casting only`;
     case 'StepEntered':
-      return `${p['step']} step${p['drawWaived'] ? ` (draw waived: ${p['drawWaived']})` : ''}`;
+      return `${Object.hasOwn(STEP_NAMES, p['step']) ? STEP_NAMES[p['step']] : p['step']} step${p['drawWaived'] ? ` (draw waived: ${p['drawWaived']})` : ''}`;
     case 'SubturnEnded':
       return `End of Subturn ${before.subturn?.number ?? ''}`;
     case 'CardDrawn':
@@ -41,7 +57,7 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'CardMoved':
       return `${name(before, p['cardId'])}: ${p['from']} → ${p['to']} (${p['reason']})`;
     case 'MpChanged':
-      return `${p['player']} Mp ${p['setTo'] !== undefined ? `set to ${p['setTo']}` : `${p['delta'] >= 0 ? '+' : ''}${p['delta']}`} (${p['purpose']}: ${p['reason']})`;
+      return `${player(before, p['player'])}'s Mp ${p['setTo'] !== undefined ? `set to ${p['setTo']}` : `${p['delta'] >= 0 ? '+' : ''}${p['delta']}`} (${p['purpose']}: ${p['reason']})`;
     case 'SealLineChanged':
       return `${name(before, p['cardId'])} moves to the ${p['to']} Line`;
     case 'SealActivityChanged':
@@ -62,7 +78,7 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'SpecialActionDeclared':
       return `${who} declares ${p['kind']}: ${p['description']}`;
     case 'PlayerCounterChanged':
-      return `${p['player']} ${p['counter']} ${p['delta'] >= 0 ? '+' : ''}${p['delta']} (${p['reason']})`;
+      return `${player(before, p['player'])}'s ${p['counter']} ${p['delta'] >= 0 ? '+' : ''}${p['delta']} (${p['reason']})`;
     case 'GameEnded':
       // The reason is a rules key (`ShrineLevel`): said in words, as the boards and the web app say it.
       return p['winner']
