@@ -13,6 +13,8 @@ export function describe(event: LogEvent, before: DvState): string {
   };
   const names = (ids: readonly string[] | undefined) => (ids && ids.length ? ids.map(name).join(', ') : 'nothing');
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  // "Kite Archer falls", "Kite Archer, Mist Runner fall".
+  const verb = (ids: readonly string[], one: string, many: string) => `${names(ids)} ${ids.length === 1 ? one : many}`;
   switch (event.type) {
     case 'UniverseRegistered':
       return `${actor} registers a Universe of ${plural(p.cards?.length ?? 0, 'card')}`;
@@ -25,7 +27,7 @@ export function describe(event: LogEvent, before: DvState): string {
     case 'TurnBegan':
       return `Turn ${p.turn} begins; ${who(p.orderHolder)} holds the order`;
     case 'PromptLoopApplied':
-      return `Prompt mode loop: everything readied${p.expired?.length ? `; ${names(p.expired)} expire` : ''}`;
+      return `Prompt mode loop: everything readied${p.expired?.length ? `; ${verb(p.expired, 'expires', 'expire')}` : ''}`;
     case 'PassPriority':
       return `${actor} passes`;
     case 'SkipDraw':
@@ -42,9 +44,9 @@ export function describe(event: LogEvent, before: DvState): string {
       return `On to ${where.join(', ') || 'the next step'}${p.skipped ? ' (the part before was skipped: its Deva left)' : ''}`;
     }
     case 'BlessingLost':
-      return `Unused blessing is lost (${(p.amounts ?? []).map((a: any) => `${who(a.player)} ${a.n} ${a.kind}`).join(', ')})`;
+      return `Unused blessing is lost (${(p.amounts ?? []).map((a: any) => `${who(a.player)} ${a.n} ${a.kind === 'colorless' ? 'colourless' : a.kind}`).join(', ')})`;
     case 'RefreshApplied':
-      return `Refresh loop: soldier damage removed${p.destroyedHeroes?.length ? `; ${names(p.destroyedHeroes)} fall for want of guardians` : ''}${p.healedHeroes?.length ? `; ${names(p.healedHeroes)} heal 1` : ''}`;
+      return `Refresh loop: soldier damage removed${p.destroyedHeroes?.length ? `; ${verb(p.destroyedHeroes, 'falls', 'fall')} for want of guardians` : ''}${p.healedHeroes?.length ? `; ${verb(p.healedHeroes, 'heals', 'heal')} 1` : ''}`;
     case 'FallBatchPlaced':
       return `${names((p.placed ?? []).map((x: any) => x.cardId))} ${p.placed?.length === 1 ? 'lands' : 'land'} in the Cenotaph${(p.placed ?? []).some((x: any) => x.to === 'blackHole') ? ' (heroes go on to the Black Hole)' : ''}`;
     case 'DiscardToHandLimit':
