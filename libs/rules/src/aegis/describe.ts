@@ -1,4 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
+import { words } from '../words';
 import { AgState, CardId, Seat, battleOutcome, drawCount, other } from './state';
 
 const STEP_NAMES: Readonly<Record<string, string>> = {
@@ -20,9 +21,13 @@ export function describe(event: LogEvent, before: AgState): string {
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   switch (event.type) {
     case 'MatchCreated':
-      return `The match is created (opening hand ${p.config?.openingHandSize}, win rule ${p.config?.winRule ?? 'emptyPileHit'}).`;
-    case 'DeckRegistered':
-      return `${actor} registers a ${(p.identity ?? []).join('/')} deck of ${count(p.main?.length ?? 0, 'card')} with ${count(p.aegis?.length ?? 0, 'Aegis')}.`;
+      return `The match is created (opening hand ${p.config?.openingHandSize}, win rule: ${words(p.config?.winRule ?? 'emptyPileHit')}).`;
+    case 'DeckRegistered': {
+      // "a fire/water deck", "an earth deck", "a deck" (no identity given).
+      const identity = (p.identity ?? []).join('/');
+      const deck = identity ? `${/^[aeiou]/i.test(identity) ? 'an' : 'a'} ${identity} deck` : 'a deck';
+      return `${actor} registers ${deck} of ${count(p.main?.length ?? 0, 'card')} with ${count(p.aegis?.length ?? 0, 'Aegis card')}.`;
+    }
     case 'FirstPlayerChosen':
       return `${who(p.firstPlayer)} goes first (${p.method}).`;
     case 'GameStarted':
@@ -55,7 +60,7 @@ export function describe(event: LogEvent, before: AgState): string {
     case 'DeclareAttack':
       return `${actor}'s ${name(p.attackerId)} attacks ${p.target?.kind === 'aegis' ? `${who(other(event.player as Seat))}'s Aegis` : name(p.target?.cardId)}.`;
     case 'PassStep':
-      return `${actor} passes${before.battle ? ` (${before.battle.step})` : ''}.`;
+      return `${actor} passes${before.battle ? ` (${words(before.battle.step)})` : ''}.`;
     case 'DeclareBlocker':
       return `${actor} blocks with ${name(p.blockerId)}.`;
     case 'ResolveBattle': {
