@@ -45,7 +45,7 @@ export function describe(event: LogEvent, before: BfbState, stateAfter?: () => B
     case 'GameStarted':
       return 'The game starts: both Characters in place with 4000 HP and 0 N';
     case 'OpeningHandDrawn':
-      return `${actor} draws an opening hand of ${(p as E.OpeningHandDrawn).cardIds.length}`;
+      return `${actor} draws an opening hand of ${(p as E.OpeningHandDrawn).cardIds.length} cards`;
     case 'Mulligan': {
       const n = (p as E.Mulligan).cardIds.length;
       const next = after();

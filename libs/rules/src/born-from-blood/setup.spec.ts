@@ -1,6 +1,7 @@
 import { parseGameDocument } from '@cardlog/events';
 import type { GameDocument } from '@cardlog/events';
 import { replay } from '../replay';
+import { describe as describeEvent } from './describe';
 import { isRuleViolation } from '../rule-violation';
 import { bornFromBlood } from './index';
 import { cardOf } from './state';
@@ -33,7 +34,9 @@ describe('B1 setup and mulligan', () => {
   });
 
   it('each player draws an opening hand of 7, leaving 43 in the deck', () => {
-    t.do('OpeningHandDrawn', 'p1', { cardIds: [1, 2, 3, 4, 5, 6, 7].map(a) });
+    const before = t.state;
+    const [drawn] = t.do('OpeningHandDrawn', 'p1', { cardIds: [1, 2, 3, 4, 5, 6, 7].map(a) });
+    expect(describeEvent(drawn!, before)).toMatch(/ draws an opening hand of 7 cards$/);
     t.do('OpeningHandDrawn', 'p2', { cardIds: [1, 2, 3, 4, 5, 6, 7].map(b) });
     expect(t.hand('p1')).toHaveLength(7);
     expect(t.hand('p2')).toHaveLength(7);
