@@ -16,4 +16,11 @@ describe('Devacurse log lines', () => {
   it('spell colourless blessing as producing it does', () => {
     expect(line('BlessingLost', { amounts: [{ player: 'p1', kind: 'colorless', n: 1 }, { player: 'p2', kind: 'water', n: 2 }] })).toBe('Unused blessing is lost (P1 1 colourless, P2 2 water)');
   });
+
+  it('say a combat step once: "end step", not "end step step"', () => {
+    expect(line('PhaseAdvanced', { loop: 'assault', part: 'soldierCombat', owner: 'p1', phase: 'combat', step: 'endStep' })).toBe(
+      'On to the assault loop, soldier combat part of P1, combat phase, end step',
+    );
+    expect(line('PhaseAdvanced', { loop: 'assault', part: 'soldierCombat', owner: 'p1', phase: 'combat', step: 'afterAttack' })).toMatch(/, after attack step$/);
+  });
 });

@@ -2,6 +2,12 @@ import type { LogEvent } from '@cardlog/events';
 import { words } from '../words';
 import { DvState, cardOf, catalogCard, playerOf } from './state';
 
+/** A combat step in words: `afterAttack` → "after attack step", `endStep` → "end step". */
+export function stepWords(step: string): string {
+  const w = words(step);
+  return w.endsWith(' step') ? w : `${w} step`;
+}
+
 /** One readable English line per event, for replay step lists. */
 export function describe(event: LogEvent, before: DvState): string {
   const p = (event.payload ?? {}) as any;
@@ -39,7 +45,7 @@ export function describe(event: LogEvent, before: DvState): string {
         p.loop ? `the ${words(p.loop)} loop${p.part ? '' : of}` : '',
         p.part ? `${words(p.part)} part${of}` : '',
         p.phase ? `${words(p.phase)} phase` : '',
-        p.step ? `${words(p.step)} step` : '',
+        p.step ? stepWords(p.step) : '',
       ].filter(Boolean);
       return `On to ${where.join(', ') || 'the next step'}${p.skipped ? ' (the part before was skipped: its Deva left)' : ''}`;
     }
