@@ -1,5 +1,6 @@
+import type { LogEvent } from '@cardlog/events';
 import { registeredGames } from './registry';
-import { replay } from './replay';
+import { replay, resolveHeader } from './replay';
 import { words } from './words';
 
 // `cardlog replay`'s last board says how the game ended in words, as the web app's pages do.
@@ -19,5 +20,26 @@ describe('the text board of a finished game', () => {
       return;
     }
     throw new Error(`no ${game.system.id} game of seeds 1–40 ended by a reason with capitals or an abbreviation`);
+  });
+});
+
+// The first line says where the game stands as the log lines do: "Mp refill step", "Draw Phase",
+// "calling part of p2", never a rules key as code ("MpRefill", "preSoldierCalling").
+describe('the text board at every step', () => {
+  const games = registeredGames().filter((g) => g.textBoard && g.simulator);
+
+  it.each(games.map((g) => [g.system.id, g] as const))('%s: says where the game stands in words', (_id, game) => {
+    const { document } = game.simulator!.simulate({ seed: 2 });
+    const { applied } = replay(document);
+    let state = game.system.initialState(resolveHeader(document, game.system));
+    const seen = new Set<string>();
+    for (const { seq: _seq, ...event } of applied as (LogEvent & { seq?: number })[]) {
+      state = game.system.evolve(state, event);
+      const first = game.textBoard!(game.system.view(state, 'spectator')).split('\n')[0]!;
+      seen.add(first.replace(/\d+/g, 'N'));
+      expect(first).not.toMatch(/\b[a-z]+[A-Z]|\b[A-Z][a-z]+[A-Z][a-z]/);
+    }
+    // Many places, not one line seen over and over.
+    expect(seen.size).toBeGreaterThan(5);
   });
 });

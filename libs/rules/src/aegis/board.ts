@@ -1,9 +1,12 @@
 import { words } from '../words';
+import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of an Aegis view, for `cardlog replay`. */
 export function aegisBoard(view: any): string {
   const lines: string[] = [];
-  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.step}` : `setup (${view.stage})`;
+  // Where the game stands in words, as the log lines say it: "turn 4 · Alice · Main Phase", "setup (first player)".
+  const step = Object.hasOwn(STEP_NAMES, view.step) ? STEP_NAMES[view.step]!.replace(/^the /, '') : view.step;
+  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${step}` : `setup (${words(view.stage)})`;
   lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
@@ -19,7 +22,7 @@ export function aegisBoard(view: any): string {
   if (view.battle) {
     const b = view.battle;
     const target = b.target.kind === 'aegis' ? 'the Aegis' : b.target.name;
-    lines.push('', `Battle: ${b.attacker.name} attacks ${target}${b.blocker ? `, blocked by ${b.blocker.name}` : ''} (${b.step}${b.negated ? ', negated' : ''})`);
+    lines.push('', `Battle: ${b.attacker.name} attacks ${target}${b.blocker ? `, blocked by ${b.blocker.name}` : ''} (${words(b.step)}${b.negated ? ', negated' : ''})`);
   }
   return lines.join('\n');
 }

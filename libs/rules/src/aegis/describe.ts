@@ -2,7 +2,7 @@ import type { LogEvent } from '@cardlog/events';
 import { words } from '../words';
 import { AgState, CardId, Seat, battleOutcome, drawCount, other } from './state';
 
-const STEP_NAMES: Readonly<Record<string, string>> = {
+export const STEP_NAMES: Readonly<Record<string, string>> = {
   S1: 'the Start Phase (S1 Refresh)',
   S2: 'S2 Aegis',
   S3: 'S3 other effects',

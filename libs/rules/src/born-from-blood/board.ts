@@ -1,11 +1,14 @@
 import { words } from '../words';
+import { PHASE_NAMES } from './describe';
 
 /**
  * A terminal rendering of a Born from Blood view, for `cardlog replay`.
  */
 export function bornFromBloodBoard(view: any): string {
   const lines: string[] = [];
-  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${view.phase}` : `setup (${view.stage})`;
+  // Where the game stands in words, as the log lines say it: "turn 4 · Alice · Draw Phase", "setup (first player)".
+  const phase = Object.hasOwn(PHASE_NAMES, view.phase) ? PHASE_NAMES[view.phase as keyof typeof PHASE_NAMES] : view.phase;
+  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${phase}` : `setup (${words(view.stage)})`;
   lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
@@ -22,7 +25,7 @@ export function bornFromBloodBoard(view: any): string {
   if (view.stack.length) lines.push('', `Stack (top last): ${view.stack.map((i: any) => `${i.card.name} (${i.kind}, ${i.controller})`).join(' → ')}`);
   if (view.battle) {
     const b = view.battle;
-    lines.push('', `Battle: ${b.attacker.name} attacks with ${b.using} for ${b.damage} (${b.step})${b.defenders.length ? `; defenders ${b.defenders.map((d: any) => d.name).join(', ')}` : ''}`);
+    lines.push('', `Battle: ${b.attacker.name} attacks with ${b.using} for ${b.damage} (${words(b.step)})${b.defenders.length ? `; defenders ${b.defenders.map((d: any) => d.name).join(', ')}` : ''}`);
   }
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@ import { BfbState, Phase, Seat, battleDamage, catalogOf, isSeat, other, cardOf }
 
 const HIDDEN_ZONES = new Set<unknown>(['hand', 'deck', 'extraDeck']);
 
-const PHASE_NAMES: Record<Phase, string> = {
+export const PHASE_NAMES: Record<Phase, string> = {
   n: 'N Phase',
   draw: 'Draw Phase',
   main: 'Main Phase',

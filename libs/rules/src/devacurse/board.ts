@@ -1,9 +1,13 @@
+import { words } from '../words';
+import { stepWords } from './describe';
 import type { DvCardView, DvView } from './view';
 
 /** A terminal rendering of a Devacurse view, for `cardlog replay`. */
 export function devacurseBoard(view: DvView): string {
   const c = view.cursor;
-  const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder} · ${[c.loop, c.part, c.owner, c.phase, c.step].filter(Boolean).join(' / ')}`;
+  // Where the game stands in words, as the log lines say it: "construction loop · calling part of p1 · pre hero calling phase".
+  const cursor = [c.loop && `${words(c.loop)} loop`, c.part && `${words(c.part)} part${c.owner ? ` of ${c.owner}` : ''}`, c.phase && `${words(c.phase)} phase`, c.step && stepWords(c.step)];
+  const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder} · ${cursor.filter(Boolean).join(' · ')}`;
   const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${view.result.winner} wins` : 'draw'}` : ''}`];
   if (view.priority) lines.push(`priority ${view.priority.holder} (window of ${view.priority.owner}, ${view.priority.passes} passed)`);
   if (view.due) lines.push(`due: ${view.due.kind} from ${view.due.player}`);

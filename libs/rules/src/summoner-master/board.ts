@@ -1,10 +1,14 @@
 import { words } from '../words';
+import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of a Summoner Master view, for `cardlog replay`. */
 export function summonerMasterBoard(view: any): string {
   const lines: string[] = [];
   const s = view.subturn;
-  const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${view.players[s.owner]?.name ?? s.owner} attacking · ${s.step}` : `game ${view.gameNumber} · setup (${view.stage})`;
+  // Where the game stands in words, as the log lines say it: "Subturn 4 · Fah attacking · Mp refill step".
+  const step = s ? `${Object.hasOwn(STEP_NAMES, s.step) ? STEP_NAMES[s.step] : s.step} step` : '';
+  const setup = view.stage === 'setup' ? 'setup' : `setup (${words(view.stage)})`;
+  const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${view.players[s.owner]?.name ?? s.owner} attacking · ${step}` : `game ${view.gameNumber} · ${setup}`;
   const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : '';
   lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${words(view.pendingGameEnd.reason)})` : ''}`);
   for (const seat of ['p1', 'p2']) {

@@ -13,7 +13,7 @@ function player(state: SmState, seat: unknown): string {
 }
 
 /** The steps of a Subturn as the rules digest names them (§5), as the web app's board does. */
-const STEP_NAMES: Readonly<Record<string, string>> = {
+export const STEP_NAMES: Readonly<Record<string, string>> = {
   CheckUp: 'Check up',
   Draw: 'Draw',
   Discard: 'Discard',
