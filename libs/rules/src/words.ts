@@ -29,7 +29,26 @@ const SPELLINGS_OF_SYSTEM: ReadonlyMap<string, ReadonlyMap<string, string>> = ne
  * of the rules.
  */
 export function words(key: string, system?: string): string {
+  // Log lines ask it for the same few keys over and over (a replay's projection, once per phase):
+  // remembered per system, up to a bound, since the keys come from documents.
+  const cache = cacheOf(system);
+  const known = cache.get(key);
+  if (known !== undefined) return known;
   const own = system === undefined ? undefined : SPELLINGS_OF_SYSTEM.get(system);
   const split = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return split.replace(/[a-z0-9]+/g, (w) => own?.get(w) ?? ABBREVIATIONS.get(w) ?? w);
+  const text = split.replace(/[a-z0-9]+/g, (w) => own?.get(w) ?? ABBREVIATIONS.get(w) ?? w);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, text);
+  return text;
+}
+
+const CACHE_LIMIT = 1000;
+const CACHES = new Map<string | undefined, Map<string, string>>();
+
+/** The cache of `system`'s spellings: one per system that has its own, one shared by the rest. */
+function cacheOf(system: string | undefined): Map<string, string> {
+  const spelling = system !== undefined && SPELLINGS_OF_SYSTEM.has(system) ? system : undefined;
+  let cache = CACHES.get(spelling);
+  if (cache === undefined) CACHES.set(spelling, (cache = new Map()));
+  return cache;
 }
