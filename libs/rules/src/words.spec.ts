@@ -17,14 +17,10 @@ describe('a rules key in words', () => {
     ['lv2Stats', 'LV2 stats'],
     ['cd', 'CD'],
     ['atk', 'ATK'],
-  ])('writes a stat abbreviation as the rulebooks print it: %s → "%s"', (key, expected) => {
-    expect(words(key)).toBe(expected);
-  });
-
-  it.each([
+    // The abbreviations only Summoner Master has, as its rulebook writes them.
     ['mpCast', 'Mp cast'],
     ['sp', 'Sp'],
-  ])('writes the abbreviations only Summoner Master has as its rulebook does: %s → "%s"', (key, expected) => {
+  ])('writes a stat abbreviation as the rulebooks print it: %s → "%s"', (key, expected) => {
     expect(words(key)).toBe(expected);
   });
 
@@ -35,6 +31,14 @@ describe('a rules key in words', () => {
     ['at', 'no-such-game', 'AT'],
   ])('writes %s as the rulebook of %s prints it: "%s"', (key, system, expected) => {
     expect(words(key, system)).toBe(expected);
+  });
+
+  it('gives the same answers once its memory of keys has filled and been emptied', () => {
+    expect(words('postSoldierCalling')).toBe('post soldier calling');
+    for (let i = 0; i < 2500; i++) words(`key${i}Value`);
+    expect(words('postSoldierCalling')).toBe('post soldier calling');
+    expect(words('at', 'summoner-master')).toBe('At');
+    expect(words('at')).toBe('AT');
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {
