@@ -62,9 +62,11 @@ describeInBrowser('the replay viewer in Chromium', () => {
     // Each result in words: the long passive game ended by deck-out (the API's reason `deckOut`).
     const longRow = p.getByRole('row').filter({ has: p.getByRole('link', { name: `Replay ${longId!.slice(0, 8)}` }) });
     expect(await longRow.textContent()).toContain('won (deck out)');
-    // System is a choice among the systems that have games, "any" first.
+    // The game by its name, not its system id.
+    expect(await longRow.locator('td[data-label="System"]').textContent()).toBe('Born from Blood');
+    // System is a choice among the systems that have games, "any" first, each by its name.
     await p.locator('select[name="system"] option[value="born-from-blood"]').waitFor({ state: 'attached' });
-    expect(await p.locator('select[name="system"] option').allTextContents()).toEqual(['any', 'born-from-blood']);
+    expect(await p.locator('select[name="system"] option').allTextContents()).toEqual(['any', 'Born from Blood']);
     await p.getByLabel('System').selectOption('born-from-blood');
     await p.getByLabel('Tournament').fill('spring-open');
     await p.getByRole('button', { name: 'Filter' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
-import { replay, simulateTournament } from '@cardlog/rules';
+import { replay, simulateTournament, systemName } from '@cardlog/rules';
 import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, until, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
@@ -126,7 +126,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     expect(await p.title()).toBe('Tournaments · Cardlog');
     const row = (await rowsOf(p, 'Tournaments', 'data-tournament'))[ID]!;
     expect(row.name).toContain(t.name);
-    expect(row.system).toContain(t.system);
+    expect(row.system).toBe(`${systemName(t.system)} rules ${t.rulesVersion}`);
     expect(row.dates).toBe(t.startDate);
     expect(row.format).toBe(`${t.swissRounds} Swiss rounds, best of ${t.bestOf}`);
     expect(row.players).toBe(String(t.players));
@@ -147,6 +147,14 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await p.waitForURL(new RegExp(`system=${t.system}`));
     await p.getByRole('link', { name: 'Web Cup' }).waitFor();
     expect(await p.getByLabel('System').inputValue()).toBe(t.system);
+
+    // Its games in the list of games name it, and link to it by its id.
+    const games = await page(`/games?tournament=${ID}`);
+    const cell = games.page.locator('td[data-label="Tournament"]').first();
+    await cell.getByRole('link').waitFor();
+    expect(await cell.textContent()).toMatch(/^Web Cup · round \d$/);
+    expect(await cell.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/tournaments/${ID}\\?round=\\d`));
+    expect(await games.page.locator('td[data-label="System"]').first().textContent()).toBe('Born from Blood');
 
     const phone = await page('/tournaments', PHONE);
     await phone.page.getByRole('link', { name: 'Web Cup' }).waitFor();
@@ -247,7 +255,8 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await waitForStep(p, 0);
     // The replay names its match and links back up to it.
     const crumb = p.getByRole('navigation', { name: 'Tournament' });
-    expect(await crumb.textContent()).toContain(`${ID} · round 1 · table ${match.table} · game 1 of best of 3`);
+    // The tournament by its name (the link goes by its id).
+    expect(await crumb.textContent()).toContain(`Web Cup · round 1 · table ${match.table} · game 1 of best of 3`);
     await screenshot(p, 'tournament-replay-desktop');
     await crumb.getByRole('link').click();
     await p.waitForURL(new RegExp(`/tournaments/${ID}\\?round=1#r1-t${match.table}$`));

@@ -17,4 +17,4 @@ export * from './simulate';
 export { Prng } from './prng';
 export * from './insights';
 export * from './tournament';
-export { words } from './words';
+export { systemName, words } from './words';

@@ -1,5 +1,6 @@
 import { GAME_VOCABULARIES, SYSTEM_IDS } from '@cardlog/events';
 import { findGame, findSystem, registeredGames } from './registry';
+import { systemName } from './words';
 
 describe('the game registry', () => {
   it('names each game once, with the vocabulary libs/events parses it with', () => {
@@ -11,6 +12,10 @@ describe('the game registry', () => {
       expect(GAME_VOCABULARIES).toContain(game.vocabulary);
     }
     expect(GAME_VOCABULARIES.map((v) => v.system).sort()).toEqual([...ids].sort());
+  });
+
+  it('has a name for people for every game it registers (the web app shows it where the id would be)', () => {
+    for (const game of registeredGames()) expect({ id: game.system.id, name: systemName(game.system.id) }).not.toEqual({ id: game.system.id, name: game.system.id });
   });
 
   it('finds nothing for names that are not games, prototype members included', () => {

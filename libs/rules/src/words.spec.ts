@@ -1,4 +1,4 @@
-import { words } from './words';
+import { systemName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -29,6 +29,7 @@ describe('a rules key in words', () => {
     ['at', 'summoner-master', 'At'],
     ['df', 'summoner-master', 'Df'],
     ['at', 'no-such-game', 'AT'],
+    ['lastDevaStanding', 'devacurse', 'last Deva standing'],
   ])('writes %s as the rulebook of %s prints it: "%s"', (key, system, expected) => {
     expect(words(key, system)).toBe(expected);
   });
@@ -39,6 +40,10 @@ describe('a rules key in words', () => {
     expect(words('postSoldierCalling')).toBe('post soldier calling');
     expect(words('at', 'summoner-master')).toBe('At');
     expect(words('at')).toBe('AT');
+  });
+
+  it('names each game as its rulebook does, and a game it does not know by its id', () => {
+    expect(['born-from-blood', 'aegis', 'devacurse', 'summoner-master', 'no-such-game'].map(systemName)).toEqual(['Born from Blood', 'Aegis', 'Devacurse', 'Summoner Master', 'no-such-game']);
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {

@@ -9,7 +9,10 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['sp', 'Sp'],
 ]);
 
-/** Where a game's rulebook writes an abbreviation another game prints in capitals: Summoner Master's "At Line", "Df +2". */
+/**
+ * Where a game's rulebook spells a word its own way: Summoner Master's "At Line", "Df +2" (another
+ * game prints AT and DF in capitals); Devacurse's players are Devas, a name, in capitals.
+ */
 const SPELLINGS_OF_SYSTEM: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   [
     'summoner-master',
@@ -18,13 +21,33 @@ const SPELLINGS_OF_SYSTEM: ReadonlyMap<string, ReadonlyMap<string, string>> = ne
       ['df', 'Df'],
     ]),
   ],
+  [
+    'devacurse',
+    new Map([
+      ['deva', 'Deva'],
+      ['devas', 'Devas'],
+    ]),
+  ],
 ]);
+
+/** Each game by the name its rulebook gives it, for people; documents, URLs and the API keep the system id. */
+const SYSTEM_NAMES: ReadonlyMap<string, string> = new Map([
+  ['aegis', 'Aegis'],
+  ['born-from-blood', 'Born from Blood'],
+  ['devacurse', 'Devacurse'],
+  ['summoner-master', 'Summoner Master'],
+]);
+
+/** A game's name for people (`born-from-blood` → "Born from Blood"); a system this build does not know, by its id. */
+export function systemName(system: string): string {
+  return SYSTEM_NAMES.get(system) ?? system;
+}
 
 /**
  * A rules key (an outcome reason, a card field, a keyword) as words, lower case but for stat
- * abbreviations: `lastDevaStanding` → "last deva standing", `NoSealInArena` → "no seal in arena",
+ * abbreviations: `deckOut` → "deck out", `NoSealInArena` → "no seal in arena",
  * `lv2Stats` → "LV2 stats", `hp` → "HP". Given the game system, its own rulebook's spelling wins
- * (`at` is "AT" in Devacurse, "At" in Summoner Master). The web app's pages and `cardlog replay`'s
+ * (`at` is "AT" in Devacurse, "At" in Summoner Master; `lastDevaStanding` is "last Deva standing"). The web app's pages and `cardlog replay`'s
  * boards share it; it stands alone (no import), so the web app bundles this file and nothing else
  * of the rules.
  */

@@ -4,7 +4,7 @@ import { Link, useLocation } from '../router';
 import { cardAnchor, catalogHref, useCatalog } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { useScrollToHash } from '../ui/scroll';
-import { words } from '../ui/words';
+import { systemName, words } from '../ui/words';
 
 /** `/catalogs`: every catalog a game may reference, built-in and stored. */
 export function CatalogsPage() {
@@ -34,7 +34,7 @@ export function CatalogsPage() {
                   <th scope="row">
                     <Link href={catalogHref(c.id)}>{c.id}</Link>
                   </th>
-                  <td>{c.system}</td>
+                  <td>{systemName(c.system)}</td>
                   <td>{c.source === 'builtin' ? 'built in' : `stored ${c.createdAt?.slice(0, 10) ?? ''}`}</td>
                   <td className="num">{c.cards}</td>
                 </tr>
@@ -100,7 +100,7 @@ export function CatalogPage({ catalogId }: { catalogId: string }) {
   return (
     <section className="catalog">
       <h1>
-        Catalog {catalog.data.id} <span className="muted">· {catalog.data.system}</span>
+        Catalog {catalog.data.id} <span className="muted">· {systemName(catalog.data.system)}</span>
       </h1>
       <p className="muted">
         {cards.length} cards · {catalog.data.source === 'builtin' ? 'built into the rules' : 'stored on this server'} · content hash <code>{catalog.data.contentHash.slice(0, 12)}</code> ·{' '}

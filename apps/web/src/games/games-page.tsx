@@ -7,7 +7,7 @@ import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded'
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
-import { words } from '../ui/words';
+import { systemName, words } from '../ui/words';
 
 const TEXT_FILTERS = [
   { key: 'tournament', label: 'Tournament', placeholder: 'tournament id' },
@@ -71,15 +71,16 @@ export function GamesPage() {
 function result(g: GameSummary): string {
   const outcome = g.outcome;
   if (!outcome) return 'in progress';
-  if (outcome.result === 'draw') return `draw (${words(outcome.reason)})`;
+  if (outcome.result === 'draw') return `draw (${words(outcome.reason, g.system)})`;
   const winner = g.players.find((p) => p.seat === outcome.winner);
-  return `${winner?.name ?? outcome.winner} won (${words(outcome.reason)})`;
+  return `${winner?.name ?? outcome.winner} won (${words(outcome.reason, g.system)})`;
 }
 
-function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlySet<string> }) {
+function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlyMap<string, string> }) {
   if (!context?.tournament) return <>—</>;
-  const text = `${context.tournament}${context.round !== undefined ? ` · round ${context.round}` : ''}`;
-  return recorded.has(context.tournament) ? <Link href={tournamentHref(context.tournament, context.round, context.table)}>{text}</Link> : <>{text}</>;
+  const name = recorded.get(context.tournament);
+  const text = `${name ?? context.tournament}${context.round !== undefined ? ` · round ${context.round}` : ''}`;
+  return name !== undefined ? <Link href={tournamentHref(context.tournament, context.round, context.table)}>{text}</Link> : <>{text}</>;
 }
 
 function GamesTable({ games }: { games: GameSummary[] }) {
@@ -107,7 +108,7 @@ function GamesTable({ games }: { games: GameSummary[] }) {
               <th scope="row">
                 <Link href={`/games/${g.id}?step=0`}>Replay {g.id.slice(0, 8)}</Link>
               </th>
-              <td data-label="System">{g.system}</td>
+              <td data-label="System">{systemName(g.system)}</td>
               <td data-label="Tournament">
                 <TournamentCell context={g.game} recorded={recorded} />
               </td>

@@ -7,6 +7,7 @@ import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, DifferenceText, Rate } from '../ui/rate';
 import { StatsFilters } from './filters';
 import { NoSystemYet, useEffectiveFilter } from './meta-page';
+import { systemName } from '../ui/words';
 
 /** The 17lands-style columns: each a win rate with its interval and games, sortable. */
 export const CARD_COLUMNS = [
@@ -66,7 +67,7 @@ export function CardsPage() {
 
   return (
     <section className="meta">
-      <h1>Cards{filter.system ? <span className="muted"> · {filter.system}</span> : null}</h1>
+      <h1>Cards{filter.system ? <span className="muted"> · {systemName(filter.system)}</span> : null}</h1>
       <nav className="sub-nav" aria-label="Meta pages">
         <Link href={`/meta${query(filter)}`}>Archetypes and matchups</Link>
         <Link href={`/meta/cards${query(filter)}`} aria-current="page">

@@ -4,6 +4,7 @@ import { stats } from '../api/client';
 import { setParams, useLocation } from '../router';
 import { useRecordedTournaments } from '../tournaments/recorded';
 import { Defined } from '../ui/rate';
+import { systemName } from '../ui/words';
 
 export const FILTER_KEYS = ['system', 'tournament', 'from', 'to', 'rulesVersion', 'minGames'] as const;
 
@@ -41,7 +42,7 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
         <select name="system" defaultValue={filter.system ?? systems[0] ?? ''}>
           {systems.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {systemName(s)}
             </option>
           ))}
         </select>
@@ -50,8 +51,10 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
         Tournament
         <input name="tournament" defaultValue={filter.tournament ?? ''} placeholder="any" list="recorded-tournaments" />
         <datalist id="recorded-tournaments">
-          {[...tournaments].map((id) => (
-            <option key={id} value={id} />
+          {[...tournaments].map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
           ))}
         </datalist>
       </label>

@@ -6,6 +6,7 @@ import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, Rate, ShareText, coinFlip, pct } from '../ui/rate';
 import { LengthChart, ShareChart, WinRateChart } from './charts';
 import { StatsFilters, useStatsFilter, useSystemsQuery } from './filters';
+import { systemName } from '../ui/words';
 
 /**
  * The filter the page asks the API with: the URL's, on the URL's system or the first with games.
@@ -46,7 +47,7 @@ export function MetaPage() {
   const floor = decks.data?.floor;
   return (
     <section className="meta">
-      <h1>Meta{filter.system ? <span className="muted"> · {filter.system}</span> : null}</h1>
+      <h1>Meta{filter.system ? <span className="muted"> · {systemName(filter.system)}</span> : null}</h1>
       <nav className="sub-nav" aria-label="Meta pages">
         <Link href={`/meta${query(filter)}`} aria-current="page">
           Archetypes and matchups

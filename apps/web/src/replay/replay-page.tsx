@@ -11,6 +11,7 @@ import { nextTurn, previousTurn } from './positions';
 import { isLocal } from './sources';
 import { Timeline } from './timeline';
 import { ReplayModel, useReplay } from './use-replay';
+import { systemName } from '../ui/words';
 
 /** `/games/:id?step=N&view=V`: the shared frame (board, controls, timeline, log) around each system's board. */
 export function ReplayPage({ gameId }: { gameId: string }) {
@@ -30,7 +31,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
     <div className="replay">
       <header className="replay-head">
         <h1>
-          {players.map((p) => p.name).join(' vs ')} <span className="muted">· {game.data.system}</span>
+          {players.map((p) => p.name).join(' vs ')} <span className="muted">· {systemName(game.data.system)}</span>
         </h1>
         <TournamentContext context={game.data.game} />
         <ViewerBar model={model} />
@@ -65,10 +66,11 @@ function TournamentContext({ context }: { context: { tournament?: string; round?
   const recorded = useRecordedTournaments();
   if (!context?.tournament) return null;
   const { tournament, round, table, gameNumber, bestOf } = context;
-  const where = `${tournament}${round !== undefined ? ` · round ${round}` : ''}${table !== undefined ? ` · table ${table}` : ''}`;
+  const name = recorded.get(tournament);
+  const where = `${name ?? tournament}${round !== undefined ? ` · round ${round}` : ''}${table !== undefined ? ` · table ${table}` : ''}`;
   return (
     <nav className="breadcrumb" aria-label="Tournament">
-      {recorded.has(tournament) ? <Link href={tournamentHref(tournament, round, table)}>{where}</Link> : where}
+      {name !== undefined ? <Link href={tournamentHref(tournament, round, table)}>{where}</Link> : where}
       {gameNumber !== undefined ? ` · game ${gameNumber}${bestOf ? ` of best of ${bestOf}` : ''}` : ''}
     </nav>
   );

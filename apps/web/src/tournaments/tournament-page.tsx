@@ -9,6 +9,7 @@ import { useScrollToHash } from '../ui/scroll';
 import { DeckList } from './deck-list';
 import { MatchGames, Names, PlayerLink, RoundNav, RoundSection, isBye, matchHref, scoreText } from './rounds';
 import { datesText, formatText } from './tournaments-page';
+import { systemName } from '../ui/words';
 
 /** A tie-breaker fraction as the standings show it: a percentage with two decimals. */
 export const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
@@ -157,7 +158,7 @@ function Header({ t }: { t: Tournament }) {
         <div>
           <dt>System</dt>
           <dd>
-            {t.system} <span className="muted">rules {t.rulesVersion}</span>
+            {systemName(t.system)} <span className="muted">rules {t.rulesVersion}</span>
           </dd>
         </div>
         <div>

@@ -6,6 +6,7 @@ import { Link, navigate, useLocation } from '../router';
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
+import { systemName } from '../ui/words';
 
 const FILTERS = ['system', 'name', 'from', 'to'] as const;
 
@@ -82,7 +83,7 @@ export function TournamentsPage() {
                     </div>
                   </th>
                   <td data-field="system" data-label="System">
-                    {t.system} <span className="muted small-text">rules {t.rulesVersion}</span>
+                    {systemName(t.system)} <span className="muted small-text">rules {t.rulesVersion}</span>
                   </td>
                   <td data-field="dates" data-label="Dates">{datesText(t)}</td>
                   <td data-field="format" data-label="Format">{formatText(t)}</td>

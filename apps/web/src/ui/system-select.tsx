@@ -1,4 +1,5 @@
 import { useSystems } from '../meta/filters';
+import { systemName } from './words';
 
 /**
  * A System filter as a choice, not free text: "any" and the systems that have games, plus the one
@@ -15,7 +16,7 @@ export function SystemSelect({ value }: { value: string | undefined }) {
         <option value="">any</option>
         {options.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {systemName(s)}
           </option>
         ))}
       </select>

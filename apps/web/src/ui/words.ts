@@ -1,6 +1,6 @@
-import { words } from '@cardlog/rules/words';
+import { systemName, words } from '@cardlog/rules/words';
 
-export { words };
+export { systemName, words };
 
 /** A key as words starting a label: `soldierCalling` → "Soldier calling". */
 export function humanize(key: string): string {

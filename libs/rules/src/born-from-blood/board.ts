@@ -9,7 +9,7 @@ export function bornFromBloodBoard(view: any): string {
   // Where the game stands in words, as the log lines say it: "turn 4 · Alice · Draw Phase", "setup (first player)".
   const phase = Object.hasOwn(PHASE_NAMES, view.phase) ? PHASE_NAMES[view.phase as keyof typeof PHASE_NAMES] : view.phase;
   const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${phase}` : `setup (${words(view.stage)})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : ''}`);
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'born-from-blood')})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     lines.push('');

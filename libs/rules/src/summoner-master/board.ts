@@ -9,8 +9,8 @@ export function summonerMasterBoard(view: any): string {
   const step = s ? `${Object.hasOwn(STEP_NAMES, s.step) ? STEP_NAMES[s.step] : s.step} step` : '';
   const setup = view.stage === 'setup' ? 'setup' : `setup (${words(view.stage)})`;
   const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${view.players[s.owner]?.name ?? s.owner} attacking · ${step}` : `game ${view.gameNumber} · ${setup}`;
-  const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason)})` : '';
-  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${words(view.pendingGameEnd.reason)})` : ''}`);
+  const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'summoner-master')})` : '';
+  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${words(view.pendingGameEnd.reason, 'summoner-master')})` : ''}`);
   for (const seat of ['p1', 'p2']) {
     const p = view.players[seat];
     lines.push('');

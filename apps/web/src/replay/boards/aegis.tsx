@@ -46,7 +46,7 @@ export function AegisBoard({ view }: BoardProps<AgView>) {
 }
 
 function Centre({ view, name }: { view: AgView; name: (seat: string | undefined) => string }) {
-  const result = resultLine(view.result, name);
+  const result = resultLine(view.result, name, 'aegis');
   const battle = view.battle;
   const attacker = view.turnPlayer;
   const defender = (Object.keys(view.players) as Seat[]).find((s) => s !== attacker);

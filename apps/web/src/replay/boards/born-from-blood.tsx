@@ -45,7 +45,7 @@ export function BornFromBloodBoard({ view }: BoardProps<BfbView>) {
           {view.result ? (
             <strong className="result">
               {' '}
-              · Game over: {'winner' in view.result && view.result.winner ? `${name(view.result.winner as string)} won` : 'draw'} ({words(view.result.reason)})
+              · Game over: {'winner' in view.result && view.result.winner ? `${name(view.result.winner as string)} won` : 'draw'} ({words(view.result.reason, 'born-from-blood')})
             </strong>
           ) : null}
         </p>

@@ -83,7 +83,7 @@ function cardNames(view: DvView): Map<string, string> {
 function Centre({ view, name, card }: { view: DvView; name: (seat: string | null | undefined) => string; card: (id: string) => string }) {
   const c = view.cursor;
   const target = (t: string) => (view.players[t] ? name(t) : card(t));
-  const result = resultLine(view.result, name, 'Match over');
+  const result = resultLine(view.result, name, 'devacurse', 'Match over');
   return (
     <section className="board-centre" aria-label="Turn and Knot zone">
       <p className="turn-line">

@@ -178,9 +178,14 @@ export function StepTrack({ label, steps, current }: { label: string; steps: rea
   );
 }
 
-/** "Game over: Alice won (aegis)" or "Game over: draw (…)". */
-export function resultLine(result: { winner?: string | null; reason?: string } | null | undefined, name: (seat: string) => string, over = 'Game over'): string | null {
+/** "Game over: Alice won (sixth break)" or "Game over: draw (…)", the reason as `system`'s rulebook spells it. */
+export function resultLine(
+  result: { winner?: string | null; reason?: string } | null | undefined,
+  name: (seat: string) => string,
+  system: string,
+  over = 'Game over',
+): string | null {
   if (!result) return null;
-  const reason = result.reason ? ` (${words(result.reason)})` : '';
+  const reason = result.reason ? ` (${words(result.reason, system)})` : '';
   return `${over}: ${result.winner ? `${name(result.winner)} won` : 'draw'}${reason}`;
 }

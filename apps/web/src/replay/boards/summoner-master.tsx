@@ -43,7 +43,7 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
   const seats = Object.keys(view.players) as Seat[];
   const defender = s ? seats.find((x) => x !== s.owner) : undefined;
   const card = (id: string) => Object.values(view.players).flatMap((p) => p.arena).find((c) => c.id === id)?.name ?? id;
-  const result = resultLine(view.result, name);
+  const result = resultLine(view.result, name, 'summoner-master');
   return (
     <section className="board-centre" aria-label="Subturn">
       <p className="turn-line">
@@ -64,7 +64,7 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
       {view.pendingContinuation ? <p className="battle">{card(view.pendingContinuation)} may attack again (multi-attack)</p> : null}
       {view.pendingGameEnd ? (
         <p className="battle">
-          {name(view.pendingGameEnd.loser)} loses this game ({words(view.pendingGameEnd.reason)})
+          {name(view.pendingGameEnd.loser)} loses this game ({words(view.pendingGameEnd.reason, 'summoner-master')})
         </p>
       ) : null}
     </section>
