@@ -155,6 +155,9 @@ describeInBrowser('the tournament pages in Chromium', () => {
     expect(await cell.textContent()).toMatch(/^Web Cup · round \d$/);
     expect(await cell.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/tournaments/${ID}\\?round=\\d`));
     expect(await games.page.locator('td[data-label="System"]').first().textContent()).toBe('Born from Blood');
+    // Its Tournament filter suggests the recorded tournaments: the id to filter by, the name beside it.
+    const suggested = await games.page.getByLabel('Tournament').evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => [o.value, o.textContent]));
+    expect(suggested).toEqual([[ID, 'Web Cup']]);
 
     const phone = await page('/tournaments', PHONE);
     await phone.page.getByRole('link', { name: 'Web Cup' }).waitFor();

@@ -4,13 +4,15 @@ import { api, query } from '../api/client';
 import type { GameSummary } from '../api/types';
 import { Link, navigate, setParams, useLocation } from '../router';
 import { tournamentHref, useRecordedTournaments } from '../tournaments/recorded';
+import { RecordedTournamentOptions } from '../tournaments/recorded-options';
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
 import { systemName, words } from '../ui/words';
 
 const TEXT_FILTERS = [
-  { key: 'tournament', label: 'Tournament', placeholder: 'tournament id' },
+  // By id, as a game names its tournament; the recorded ones are suggested with their names.
+  { key: 'tournament', label: 'Tournament', placeholder: 'tournament id', suggestions: 'game-tournaments' },
   { key: 'player', label: 'Player', placeholder: 'name or id' },
   { key: 'deck', label: 'Deck', placeholder: 'deck name or archetype' },
 ] as const;
@@ -39,7 +41,8 @@ export function GamesPage() {
         {TEXT_FILTERS.map((f) => (
           <label key={f.key}>
             {f.label}
-            <input name={f.key} defaultValue={filter[f.key] ?? ''} placeholder={f.placeholder} key={filter[f.key] ?? ''} />
+            <input name={f.key} defaultValue={filter[f.key] ?? ''} placeholder={f.placeholder} key={filter[f.key] ?? ''} list={'suggestions' in f ? f.suggestions : undefined} />
+            {'suggestions' in f ? <RecordedTournamentOptions id={f.suggestions} /> : null}
           </label>
         ))}
         <button type="submit">Filter</button>

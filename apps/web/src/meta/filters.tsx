@@ -2,7 +2,7 @@ import { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { stats } from '../api/client';
 import { setParams, useLocation } from '../router';
-import { useRecordedTournaments } from '../tournaments/recorded';
+import { RecordedTournamentOptions } from '../tournaments/recorded-options';
 import { Defined } from '../ui/rate';
 import { systemName } from '../ui/words';
 
@@ -31,7 +31,6 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
     const form = new FormData(e.currentTarget);
     setParams(Object.fromEntries(FILTER_KEYS.map((k) => [k, String(form.get(k) ?? '').trim() || null])), { replace: false });
   };
-  const tournaments = useRecordedTournaments();
   // Re-mount the inputs when the URL changes (back/forward) and when the systems arrive: a select's
   // defaultValue only counts at mount, and before the systems load it has no option to select.
   const key = JSON.stringify([filter, systems]);
@@ -50,13 +49,7 @@ export function StatsFilters({ filter, systems }: { filter: Record<string, strin
       <label>
         Tournament
         <input name="tournament" defaultValue={filter.tournament ?? ''} placeholder="any" list="recorded-tournaments" />
-        <datalist id="recorded-tournaments">
-          {[...tournaments].map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </datalist>
+        <RecordedTournamentOptions id="recorded-tournaments" />
       </label>
       <label>
         From
