@@ -1,4 +1,4 @@
-import { systemName, words } from './words';
+import { dueWords, systemName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -44,6 +44,12 @@ describe('a rules key in words', () => {
 
   it('names each game as its rulebook does, and a game it does not know by its id', () => {
     expect(['born-from-blood', 'aegis', 'devacurse', 'summoner-master', 'no-such-game'].map(systemName)).toEqual(['Born from Blood', 'Aegis', 'Devacurse', 'Summoner Master', 'no-such-game']);
+  });
+
+  it('says a due action as what the player is waiting to do, and one it has no phrase for as words', () => {
+    expect(dueWords('DeclareHeroAttack')).toBe('declare a hero attack');
+    expect(dueWords('ResolveKnotTop')).toBe('resolve the top of the Knot zone');
+    expect(dueWords('ChooseTarget')).toBe('choose target');
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {

@@ -65,6 +65,20 @@ export function words(key: string, system?: string): string {
   return text;
 }
 
+/** What a player is waiting to do when the rules name one action as due (Devacurse's `due`), as the boards say it. */
+const DUE: ReadonlyMap<string, string> = new Map([
+  ['ResolveKnotTop', 'resolve the top of the Knot zone'],
+  ['DeclareSoldierAttack', 'declare soldier attacks'],
+  ['DeclareBlockers', 'declare blockers'],
+  ['PlaceCombatDamage', 'place combat damage'],
+  ['DeclareHeroAttack', 'declare a hero attack'],
+]);
+
+/** The due action `kind` as words after "waiting for Agni to": `DeclareHeroAttack` → "declare a hero attack". */
+export function dueWords(kind: string): string {
+  return DUE.get(kind) ?? words(kind);
+}
+
 const CACHE_LIMIT = 1000;
 const CACHES = new Map<string | undefined, Map<string, string>>();
 

@@ -1,12 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSystem, simulateGames } from '@cardlog/rules';
+import { GameDocument, findSystem, replay, simulateDocuments, simulateGames } from '@cardlog/rules';
 import { captureIo, tempDir } from '../testing';
 import { formatReport, validateCommand } from './validate';
 
 const [game] = simulateGames(1, 7);
 const valid = game!.document;
 const json = (doc: unknown) => JSON.stringify(doc);
+/** The seat entry of the game's winner (the simulated games used here are all won). */
+const winnerOf = (doc: GameDocument) => {
+  const outcome = replay(doc).outcome;
+  return doc.players.find((p) => outcome?.result === 'win' && p.seat === outcome.winner)!;
+};
 
 function run(...argv: string[]) {
   const io = captureIo();
@@ -27,7 +32,16 @@ describe('cardlog validate', () => {
     const { code, out } = run(path);
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events p[12] won \\((HP|deck out)\\)$`));
+    const winner = winnerOf(valid);
+    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events ${winner.name} \\(${winner.seat}\\) won \\((HP|deck out)\\)$`));
+  });
+
+  it('names the winner of a Devacurse match and spells its ending as the rulebook does', () => {
+    const [{ document }] = simulateDocuments('devacurse', 1, 5, { players: 3 });
+    const { code, out } = run(file('devacurse.json', json(document)));
+    expect(code).toBe(0);
+    const winner = winnerOf(document);
+    expect(out[0]).toBe(`OK ${join(dir, 'devacurse.json')} ${replay(document).applied.length} events ${winner.name} (${winner.seat}) won (last Deva standing)`);
   });
 
   it('reports the first illegal event with its index, type and code, and exits 1', () => {

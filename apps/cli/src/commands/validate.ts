@@ -15,7 +15,11 @@ export interface DocumentReport {
   readonly file: string;
   readonly status: 'ok' | 'invalid' | 'unreadable';
   readonly events?: number;
+  /** The game's system, for a document that parsed. */
+  readonly system?: string;
   readonly outcome?: Outcome | null;
+  /** The winner's name as the document seats it, for a game won. */
+  readonly winnerName?: string;
   /** Positions as in docs/positions.md: `seq` in the game, `index`/`path` in the document. */
   readonly failure?: { seq?: number; index?: number; type?: string; path?: string; code: string; message: string };
 }
@@ -53,7 +57,7 @@ export function validateCommand(argv: readonly string[], io: Io): number {
 
 export function formatReport(report: DocumentReport): string {
   const f = report.failure;
-  if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null)}`;
+  if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null, report.system, report.winnerName)}`;
   if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
   // "event N" is always the event's seq in the game; a place in the document is a JSONPath.
   const where =
@@ -65,10 +69,12 @@ export function formatReport(report: DocumentReport): string {
   return `INVALID ${report.file} ${where} ${f!.code}: ${f!.message}`;
 }
 
-export function describeOutcome(outcome: Outcome | null): string {
+/** "Agni (p1) won (last Deva standing)": in words, as the boards and the web app write it; --json keeps the seat and the reason's code. */
+export function describeOutcome(outcome: Outcome | null, system?: string, winnerName?: string): string {
   if (!outcome) return 'unfinished';
-  // In words, as the boards and the web app write it; --json keeps the reason's code.
-  return outcome.result === 'win' ? `${outcome.winner} won (${words(outcome.reason)})` : `draw (${words(outcome.reason)})`;
+  const reason = words(outcome.reason, system);
+  if (outcome.result !== 'win') return `draw (${reason})`;
+  return `${winnerName ? `${winnerName} (${outcome.winner})` : outcome.winner} won (${reason})`;
 }
 
 export function validateSource(source: Source, catalogs: LocalCatalogs = new LocalCatalogs()): DocumentReport {
@@ -97,7 +103,10 @@ export function validateSource(source: Source, catalogs: LocalCatalogs = new Loc
     const at = index < 0 ? { index } : { seq, index, path: `$.events[${index}]` };
     return { file: source.label, status: 'invalid', events: result.applied.length, failure: { ...at, type, code, message } };
   }
-  return { file: source.label, status: 'ok', events: result.applied.length, outcome: result.outcome };
+  const { system, players } = parsed.document;
+  const outcome = result.outcome;
+  const winnerName = outcome?.result === 'win' ? players.find((p) => p.seat === outcome.winner)?.name : undefined;
+  return { file: source.label, status: 'ok', events: result.applied.length, system, outcome, ...(winnerName ? { winnerName } : {}) };
 }
 
 /** The documents a command-line path stands for: a file, every document file under a folder, or the lines of a JSON Lines file. */

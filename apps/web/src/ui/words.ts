@@ -1,6 +1,6 @@
-import { systemName, words } from '@cardlog/rules/words';
+import { dueWords, systemName, words } from '@cardlog/rules/words';
 
-export { systemName, words };
+export { dueWords, systemName, words };
 
 /** A key as words starting a label: `soldierCalling` → "Soldier calling". */
 export function humanize(key: string): string {

@@ -22,4 +22,14 @@ describe('the text board of cardlog replay', () => {
     );
     for (const id of combat.attackers) expect(line).not.toContain(id);
   });
+
+  it('says who the rules wait for, by name, and what they are to do in words', () => {
+    const { document } = simulateDevacurse(devacurse, { seed: 5, players: 3 });
+    // Just before the first blockers are declared, the defending Deva is due to declare them.
+    const at = document.events.findIndex((e) => e.type === 'DeclareBlockers');
+    const seen = view(replay<DvState>({ ...document, events: document.events.slice(0, at) }).state!, 'spectator');
+    expect(seen.due?.kind).toBe('DeclareBlockers');
+    const defender = seen.players[seen.due!.player]!;
+    expect(devacurseBoard(seen).split('\n')).toContain(`waiting for ${defender.name} (${defender.seat}) to declare blockers`);
+  });
 });

@@ -1,4 +1,4 @@
-import { words } from '../words';
+import { dueWords, words } from '../words';
 import { stepWords } from './describe';
 import type { DvCardView, DvView } from './view';
 
@@ -10,7 +10,7 @@ export function devacurseBoard(view: DvView): string {
   const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder} · ${cursor.filter(Boolean).join(' · ')}`;
   const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${view.result.winner} wins` : 'draw'}` : ''}`];
   if (view.priority) lines.push(`priority ${view.priority.holder} (window of ${view.priority.owner}, ${view.priority.passes} passed)`);
-  if (view.due) lines.push(`due: ${view.due.kind} from ${view.due.player}`);
+  if (view.due) lines.push(`waiting for ${view.players[view.due.player]?.name ?? view.due.player} (${view.due.player}) to ${dueWords(view.due.kind)}`);
   for (const p of Object.values(view.players)) {
     lines.push('');
     const pool = Object.entries(p.blessing).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');

@@ -1,6 +1,6 @@
 import type { DvView } from '@cardlog/rules';
 import type { BoardProps } from '.';
-import { humanize } from '../../ui/words';
+import { dueWords, humanize } from '../../ui/words';
 import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, resultLine } from './parts';
 
 type Deva = DvView['players'][string];
@@ -25,14 +25,6 @@ const LOOP_NAMES: Record<string, string> = {
   assault: 'Assault loop',
   refresh: 'Refresh loop',
   endTurn: 'End Turn',
-};
-
-const DUE: Record<string, string> = {
-  ResolveKnotTop: 'resolve the top of the Knot zone',
-  DeclareSoldierAttack: 'declare soldier attacks',
-  DeclareBlockers: 'declare blockers',
-  PlaceCombatDamage: 'place combat damage',
-  DeclareHeroAttack: 'declare a hero attack',
 };
 
 const KNOT_KINDS: Record<string, string> = { card: 'call', hero: 'hero call', upgrade: 'upgrade', skill: 'skill', ability: 'ability' };
@@ -112,7 +104,7 @@ function Centre({ view, name, card }: { view: DvView; name: (seat: string | null
       ) : null}
       {view.due ? (
         <p className="window">
-          Waiting for {name(view.due.player)} to {DUE[view.due.kind] ?? humanize(view.due.kind).toLowerCase()}
+          Waiting for {name(view.due.player)} to {dueWords(view.due.kind)}
         </p>
       ) : null}
       <div className="stack">
