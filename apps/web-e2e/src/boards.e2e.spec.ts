@@ -137,7 +137,7 @@ describeInBrowser('the board of each game system in Chromium', () => {
     // The viewer's Deva sits at the bottom, the other three across the table in seat order after it.
     const order = await p.evaluate(() => [...document.querySelectorAll('.board-side h2 .muted')].map((e) => e.textContent!.replace(/[()]/g, '')));
     expect(order).toEqual(['p3', 'p4', 'p1', 'p2']);
-    expect(await p.getByRole('region', { name: 'Turn and Knot zone' }).textContent()).toContain(`Match over: ${state.players[state.result.winner].name} won`);
+    expect(await p.getByRole('region', { name: 'Turn and Knot zone' }).textContent()).toContain(`Match over: ${state.players[state.result.winner].name} won (last Deva standing)`);
     expect(await p.locator('h1').textContent()).toMatch(/ · Devacurse$/);
 
     // In the list of games: the game by its name, the ending as the rulebook spells it (a Deva is a name).

@@ -8,7 +8,7 @@ export function devacurseBoard(view: DvView): string {
   // Where the game stands in words, as the log lines say it: "construction loop · calling part of p1 · pre hero calling phase".
   const cursor = [c.loop && `${words(c.loop)} loop`, c.part && `${words(c.part)} part${c.owner ? ` of ${c.owner}` : ''}`, c.phase && `${words(c.phase)} phase`, c.step && stepWords(c.step)];
   const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder} · ${cursor.filter(Boolean).join(' · ')}`;
-  const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${view.result.winner} wins` : 'draw'}` : ''}`];
+  const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'devacurse')})` : ''}`];
   if (view.priority) lines.push(`priority ${view.priority.holder} (window of ${view.priority.owner}, ${view.priority.passes} passed)`);
   if (view.due) lines.push(`waiting for ${view.players[view.due.player]?.name ?? view.due.player} (${view.due.player}) to ${dueWords(view.due.kind)}`);
   for (const p of Object.values(view.players)) {

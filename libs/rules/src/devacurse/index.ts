@@ -7,7 +7,7 @@ import { sameDerived } from './same-derived';
 import { evolve } from './evolve';
 import { devacurseInPlace } from './in-place';
 import { initialState } from './setup';
-import type { DvState } from './state';
+import { DvState, endingOf } from './state';
 import { view } from './view';
 
 export type { DvState } from './state';
@@ -16,7 +16,7 @@ export type { DvView } from './view';
 function outcome(state: DvState): Outcome | null {
   const result = state.result;
   if (!result) return null;
-  return result.winner ? { result: 'win', winner: result.winner, reason: 'lastDevaStanding' } : { result: 'draw', reason: 'simultaneousElimination' };
+  return result.winner ? { result: 'win', winner: result.winner, reason: endingOf(result) } : { result: 'draw', reason: endingOf(result) };
 }
 
 /** Devacurse (rules digest revision 2.1, 2–4 Devas and more) as a Decider. */

@@ -190,6 +190,11 @@ export interface Combat {
   readonly pendingFaith: readonly { readonly player: Seat; readonly amount: number }[];
 }
 
+/** How a finished match ended, as its outcome's reason says it: one Deva left, or none (DV-R34's draw). */
+export function endingOf(result: NonNullable<DvState['result']>): 'lastDevaStanding' | 'simultaneousElimination' {
+  return result.winner ? 'lastDevaStanding' : 'simultaneousElimination';
+}
+
 export interface DvState {
   readonly status: 'origin' | 'playing' | 'ended';
   readonly result: { readonly winner?: Seat; readonly draw?: true } | null;

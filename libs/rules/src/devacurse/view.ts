@@ -1,5 +1,5 @@
 import type { Viewer } from '../game-system';
-import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, cursorOf, effectiveOrderHolder, isGone } from './state';
+import { CardRow, DvState, TargetRef, catalogCard, cardOf, currentAp, currentAt, currentDf, cursorOf, effectiveOrderHolder, endingOf, isGone } from './state';
 
 export interface DvCardView {
   readonly id: string;
@@ -51,7 +51,8 @@ export interface DvView {
   readonly system: 'devacurse';
   readonly viewer: Viewer;
   readonly status: DvState['status'];
-  readonly result: DvState['result'];
+  /** The match's end with its reason, as the other games' views give it. */
+  readonly result: (NonNullable<DvState['result']> & { readonly reason: ReturnType<typeof endingOf> }) | null;
   readonly turn: number;
   readonly orderHolder: string | null;
   readonly cursor: DvState['cursor'];
@@ -125,7 +126,7 @@ export function view(state: DvState, viewer: Viewer): DvView {
     system: 'devacurse',
     viewer,
     status: state.status,
-    result: state.result,
+    result: state.result && { ...state.result, reason: endingOf(state.result) },
     turn: state.turn,
     orderHolder: state.orderHolder === null ? null : effectiveOrderHolder(state),
     // Only the fields the segment has (a state keeps every field, see cursorAt).
