@@ -45,11 +45,11 @@ export function systemName(system: string): string {
 
 /**
  * A rules key (an outcome reason, a card field, a keyword) as words, lower case but for stat
- * abbreviations: `deckOut` → "deck out", `NoSealInArena` → "no seal in arena",
- * `lv2Stats` → "LV2 stats", `hp` → "HP". Given the game system, its own rulebook's spelling wins
- * (`at` is "AT" in Devacurse, "At" in Summoner Master; `lastDevaStanding` is "last Deva standing"). The web app's pages and `cardlog replay`'s
- * boards share it; it stands alone (no import), so the web app bundles this file and nothing else
- * of the rules.
+ * abbreviations: `deckOut` → "deck out", `NoSealInArena` → "no seal in arena", `lv2Stats` → "LV2
+ * stats", `hp` → "HP". Given the game system, its own rulebook's spelling wins (`at` is "AT" in
+ * Devacurse, "At" in Summoner Master; `lastDevaStanding` is "last Deva standing"). The web app's
+ * pages and `cardlog replay`'s boards share it; it stands alone (no import), so the web app bundles
+ * this file and nothing else of the rules.
  */
 export function words(key: string, system?: string): string {
   // Log lines ask it for the same few keys over and over (a replay's projection, once per phase):

@@ -16,7 +16,8 @@ export type { DvView } from './view';
 function outcome(state: DvState): Outcome | null {
   const result = state.result;
   if (!result) return null;
-  return result.winner ? { result: 'win', winner: result.winner, reason: endingOf(result) } : { result: 'draw', reason: endingOf(result) };
+  const reason = endingOf(result);
+  return result.winner ? { result: 'win', winner: result.winner, reason } : { result: 'draw', reason };
 }
 
 /** Devacurse (rules digest revision 2.1, 2–4 Devas and more) as a Decider. */

@@ -81,9 +81,7 @@ export function describe(event: LogEvent, before: SmState): string {
       return `${player(before, p['player'])}'s ${p['counter']} ${p['delta'] >= 0 ? '+' : ''}${p['delta']} (${p['reason']})`;
     case 'GameEnded':
       // The reason is a rules key (`ShrineLevel`): said in words, as the boards and the web app say it.
-      return p['winner']
-        ? `${before.names[p['winner'] as 'p1'] ?? p['winner']} wins (${words(String(p['reason']))})`
-        : `The game is drawn (${words(String(p['reason']))})`;
+      return p['winner'] ? `${player(before, p['winner'])} wins (${words(String(p['reason']), 'summoner-master')})` : `The game is drawn (${words(String(p['reason']), 'summoner-master')})`;
     default:
       return event.type;
   }
