@@ -147,4 +147,20 @@ describeInBrowser('the board of each game system in Chromium', () => {
     expect(await row.locator('td[data-label="System"]').textContent()).toBe('Devacurse');
     expect(await row.textContent()).toContain(`${state.players[state.result.winner].name} won (last Deva standing)`);
   });
+
+  it('says how an Aegis game ended as its rulebook names the ending, on the board and in the list', async () => {
+    const game = games.get('aegis')!;
+    const step = game.events.length;
+    const { page: p } = await page(`/games/${game.id}?step=${step}&view=spectator`);
+    await waitForStep(p, step);
+    const state = (await api(server, `/v1/games/${game.id}/state?step=${step}&view=spectator`)).state;
+    // The outcome's reason is the code `aegis`; AG-R1 calls that ending "Aegis exhausted".
+    expect(state.result.reason).toBe('aegis');
+    const winner = state.players[state.result.winner].name;
+    expect(await p.getByRole('region', { name: 'Turn and battle' }).textContent()).toContain(`Game over: ${winner} won (Aegis exhausted)`);
+    const list = await page('/games?system=aegis');
+    const row = list.page.getByRole('row').filter({ has: list.page.getByRole('link', { name: `Replay ${game.id.slice(0, 8)}` }) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${winner} won (Aegis exhausted)`);
+  });
 });

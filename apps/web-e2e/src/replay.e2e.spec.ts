@@ -61,7 +61,7 @@ describeInBrowser('the replay viewer in Chromium', () => {
     expect(await p.getByRole('link', { name: /^Replay / }).count()).toBe(4);
     // Each result in words: the long passive game ended by deck-out (the API's reason `deckOut`).
     const longRow = p.getByRole('row').filter({ has: p.getByRole('link', { name: `Replay ${longId!.slice(0, 8)}` }) });
-    expect(await longRow.textContent()).toContain('won (deck out)');
+    expect(await longRow.textContent()).toContain('won (deck-out)');
     // The game by its name, not its system id.
     expect(await longRow.locator('td[data-label="System"]').textContent()).toBe('Born from Blood');
     // System is a choice among the systems that have games, "any" first, each by its name.

@@ -1,4 +1,4 @@
-import { dueWords, systemName, words } from './words';
+import { dueWords, endingWords, systemName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -50,6 +50,22 @@ describe('a rules key in words', () => {
     expect(dueWords('DeclareHeroAttack')).toBe('declare a hero attack');
     expect(dueWords('ResolveKnotTop')).toBe('resolve the top of the Knot zone');
     expect(dueWords('ChooseTarget')).toBe('choose target');
+  });
+
+  it.each([
+    ['aegis', 'aegis', 'Aegis exhausted'],
+    ['deckOut', 'aegis', 'deck-out'],
+    ['hp', 'born-from-blood', 'HP reached 0'],
+    ['concede', 'born-from-blood', 'concession'],
+    ['lastDevaStanding', 'devacurse', 'last Deva standing'],
+    ['simultaneousElimination', 'devacurse', 'simultaneous elimination'],
+    ['NoSealInArena', 'summoner-master', 'no Seal in the Arena'],
+    ['ShrineLevel', 'summoner-master', 'Shrine Level limit'],
+    // A reason the game does not name, and a game this build does not know: said in words.
+    ['Other', 'summoner-master', 'other'],
+    ['deckOut', 'no-such-game', 'deck out'],
+  ])('names the ending %s of %s as its rulebook does: "%s"', (reason, system, expected) => {
+    expect(endingWords(reason, system)).toBe(expected);
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {

@@ -65,6 +65,51 @@ export function words(key: string, system?: string): string {
   return text;
 }
 
+/**
+ * How each game's rulebook names the ways a game ends, keyed by its outcome reasons, as "Agni won
+ * (…)" and "draw (…)" say them: Aegis's `aegis` is "Aegis exhausted" (AG-R1), Born from Blood's
+ * `hp` "HP reached 0" (its §1.1). A reason a game does not list here is said by `words`.
+ */
+const ENDINGS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  [
+    'aegis',
+    new Map([
+      ['aegis', 'Aegis exhausted'],
+      ['deckOut', 'deck-out'],
+      ['concede', 'concession'],
+    ]),
+  ],
+  [
+    'born-from-blood',
+    new Map([
+      ['hp', 'HP reached 0'],
+      ['deckOut', 'deck-out'],
+      ['concede', 'concession'],
+    ]),
+  ],
+  [
+    'devacurse',
+    new Map([
+      ['lastDevaStanding', 'last Deva standing'],
+      ['simultaneousElimination', 'simultaneous elimination'],
+    ]),
+  ],
+  [
+    'summoner-master',
+    new Map([
+      ['NoSealInArena', 'no Seal in the Arena'],
+      ['ShrineLevel', 'Shrine Level limit'],
+      ['DeckOut', 'deck-out'],
+      ['Concession', 'concession'],
+    ]),
+  ],
+]);
+
+/** A game's outcome reason as its rulebook names the ending: `endingWords('aegis', 'aegis')` → "Aegis exhausted". */
+export function endingWords(reason: string, system?: string): string {
+  return (system === undefined ? undefined : ENDINGS.get(system)?.get(reason)) ?? words(reason, system);
+}
+
 /** What a player is waiting to do when the rules name one action as due (Devacurse's `due`), as the boards say it. */
 const DUE: ReadonlyMap<string, string> = new Map([
   ['ResolveKnotTop', 'resolve the top of the Knot zone'],

@@ -16,7 +16,8 @@ describe('cardlog simulate', () => {
     expect(doc).toMatchObject({ format: 'cardlog/1', system: 'born-from-blood', catalog: 'demo-bfb@1', players: [{ seat: 'p1' }, { seat: 'p2' }] });
     expect(doc.events[0].type).toBe('MatchCreated');
     expect(io.stdout[0]).toBe('games 3');
-    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \((HP|deck out|draw|concede) \d+(, (HP|deck out|draw|concede) \d+)*\)$/);
+    // Each ending as the rulebook names it, the count first: "(3 HP reached 0)".
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(\d+ (HP reached 0|deck-out|drawn|conceded at the event cap)(, \d+ (HP reached 0|deck-out|drawn|conceded at the event cap))*\)$/);
     expect(io.stdout[2]).toMatch(/^events \d+ /);
 
     const check = captureIo();
@@ -30,7 +31,7 @@ describe('cardlog simulate', () => {
     expect(simulateCommand(['--system', 'devacurse', '--players', '3', '--games', '2', '--seed', '5', '--out', out], io)).toBe(0);
     const doc = JSON.parse(readFileSync(join(out, 'devacurse-5-1.json'), 'utf8'));
     expect(doc).toMatchObject({ system: 'devacurse', catalog: 'demo-dv@1', players: [{ seat: 'p1' }, { seat: 'p2' }, { seat: 'p3' }] });
-    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% /);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(\d+ (last Deva standing|simultaneous elimination|conceded at the event cap)(, .+)?\)$/);
     const check = captureIo();
     expect(validateCommand([out], check)).toBe(0);
     expect(check.stdout.every((line) => line.startsWith('OK '))).toBe(true);
@@ -56,7 +57,7 @@ describe('cardlog simulate', () => {
     const out = join(tempDir(), 'aegis');
     const io = captureIo();
     expect(simulateCommand(['--system', 'aegis', '--games', '4', '--seed', '3', '--out', out], io)).toBe(0);
-    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(((aegis|deck out|draw|concede) \d+(, )?)+\)$/);
+    expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \((\d+ (Aegis exhausted|deck-out|drawn|conceded at the event cap)(, )?)+\)$/);
     expect(readdirSync(out)).toHaveLength(4);
     const check = captureIo();
     expect(validateCommand([out], check)).toBe(0);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Prng, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament, words } from '@cardlog/rules';
+import { Prng, endingWords, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { EXIT, Io } from '../io';
 
@@ -53,12 +53,22 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
     if (game.byWinCondition) byRule++;
   }
   const rate = (byRule / played.length) * 100;
-  const counts = [...endings].map(([ending, n]) => `${words(ending)} ${n}`).join(', ');
+  const counts = [...endings].map(([ending, n]) => `${n} ${simulatedEnding(ending, system)}`).join(', ');
   io.out(bestOf === undefined ? `games ${games}` : `matches ${games} (best of ${bestOf}), games ${played.length}`);
   io.out(`win-condition rate ${rate.toFixed(1)}% (${counts})`);
   io.out(`events ${events} (${(events / played.length).toFixed(1)} per game)`);
   if (out) io.out(`wrote ${played.length} documents to ${out}`);
   return EXIT.ok;
+}
+
+/**
+ * How simulated games ended, for the summary: "180 HP reached 0, 12 deck-out, 3 drawn, 5 conceded at
+ * the event cap". A simulator's `concede` is its bots conceding at the event cap, not a rule's ending.
+ */
+function simulatedEnding(ending: string, system: string): string {
+  if (ending === 'concede') return 'conceded at the event cap';
+  if (ending === 'draw') return 'drawn';
+  return endingWords(ending, system);
 }
 
 /**

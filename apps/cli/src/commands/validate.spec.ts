@@ -33,7 +33,7 @@ describe('cardlog validate', () => {
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
     const winner = winnerOf(valid);
-    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events ${winner.name} \\(${winner.seat}\\) won \\((HP|deck out)\\)$`));
+    expect(out[0]).toMatch(new RegExp(`^OK ${path} ${valid.events.length} events ${winner.name} \\(${winner.seat}\\) won \\((HP reached 0|deck-out)\\)$`));
   });
 
   it('names the winner of a Devacurse match and spells its ending as the rulebook does', () => {

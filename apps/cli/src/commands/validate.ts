@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument } from '@cardlog/events';
-import { Outcome, replay, words } from '@cardlog/rules';
+import { Outcome, endingWords, replay } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
 import { CliError } from '../errors';
@@ -72,7 +72,7 @@ export function formatReport(report: DocumentReport): string {
 /** "Agni (p1) won (last Deva standing)": in words, as the boards and the web app write it; --json keeps the seat and the reason's code. */
 export function describeOutcome(outcome: Outcome | null, system?: string, winnerName?: string): string {
   if (!outcome) return 'unfinished';
-  const reason = words(outcome.reason, system);
+  const reason = endingWords(outcome.reason, system);
   if (outcome.result !== 'win') return `draw (${reason})`;
   return `${winnerName ? `${winnerName} (${outcome.winner})` : outcome.winner} won (${reason})`;
 }

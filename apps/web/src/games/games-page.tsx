@@ -8,7 +8,7 @@ import { RecordedTournamentOptions } from '../tournaments/recorded-options';
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
-import { systemName, words } from '../ui/words';
+import { endingWords, systemName } from '../ui/words';
 
 const TEXT_FILTERS = [
   // By id, as a game names its tournament; the recorded ones are suggested with their names.
@@ -74,9 +74,9 @@ export function GamesPage() {
 function result(g: GameSummary): string {
   const outcome = g.outcome;
   if (!outcome) return 'in progress';
-  if (outcome.result === 'draw') return `draw (${words(outcome.reason, g.system)})`;
+  if (outcome.result === 'draw') return `draw (${endingWords(outcome.reason, g.system)})`;
   const winner = g.players.find((p) => p.seat === outcome.winner);
-  return `${winner?.name ?? outcome.winner} won (${words(outcome.reason, g.system)})`;
+  return `${winner?.name ?? outcome.winner} won (${endingWords(outcome.reason, g.system)})`;
 }
 
 function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlyMap<string, string> }) {

@@ -1,6 +1,6 @@
-import { dueWords, systemName, words } from '@cardlog/rules/words';
+import { dueWords, endingWords, systemName, words } from '@cardlog/rules/words';
 
-export { dueWords, systemName, words };
+export { dueWords, endingWords, systemName, words };
 
 /** A key as words starting a label: `soldierCalling` → "Soldier calling". */
 export function humanize(key: string): string {

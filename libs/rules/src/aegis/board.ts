@@ -1,4 +1,4 @@
-import { words } from '../words';
+import { endingWords, words } from '../words';
 import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of an Aegis view, for `cardlog replay`. */
@@ -6,8 +6,9 @@ export function aegisBoard(view: any): string {
   const lines: string[] = [];
   // Where the game stands in words, as the log lines say it: "turn 4 · Alice · Main Phase", "setup (first player)".
   const step = Object.hasOwn(STEP_NAMES, view.step) ? STEP_NAMES[view.step]!.replace(/^the /, '') : view.step;
-  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${step}` : `setup (${words(view.stage)})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'aegis')})` : ''}`);
+  const who = (seat: string): string => view.players[seat]?.name ?? seat;
+  const where = view.turnPlayer ? `turn ${view.turn} · ${who(view.turnPlayer)} · ${step}` : `setup (${words(view.stage)})`;
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'aegis')})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     const opened = p.aegisOpen.map((a: any) => `${a.name} (${a.state})`).join(', ');

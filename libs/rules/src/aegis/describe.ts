@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { words } from '../words';
+import { endingWords, words } from '../words';
 import { AgState, CardId, Seat, battleOutcome, drawCount, other } from './state';
 
 export const STEP_NAMES: Readonly<Record<string, string>> = {
@@ -83,7 +83,7 @@ export function describe(event: LogEvent, before: AgState): string {
     case 'Concede':
       return `${actor} concedes.`;
     case 'GameEnded':
-      return p.draw ? `The game ends in a draw (${p.reason}).` : `${who(p.winner)} wins (${p.reason === 'aegis' ? 'Aegis' : p.reason === 'deckOut' ? 'deck-out' : 'concession'}).`;
+      return p.draw ? `The game ends in a draw (${endingWords(p.reason, 'aegis')}).` : `${who(p.winner)} wins (${endingWords(p.reason, 'aegis')}).`;
     case 'MoveCard':
       return `${name(p.cardId)} moves from ${p.from} to ${p.to}${p.position && p.position !== 'any' ? ` (${p.position})` : ''}.`;
     case 'DrawCards':

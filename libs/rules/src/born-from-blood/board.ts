@@ -1,4 +1,4 @@
-import { words } from '../words';
+import { endingWords, words } from '../words';
 import { PHASE_NAMES } from './describe';
 
 /**
@@ -8,8 +8,9 @@ export function bornFromBloodBoard(view: any): string {
   const lines: string[] = [];
   // Where the game stands in words, as the log lines say it: "turn 4 · Alice · Draw Phase", "setup (first player)".
   const phase = Object.hasOwn(PHASE_NAMES, view.phase) ? PHASE_NAMES[view.phase as keyof typeof PHASE_NAMES] : view.phase;
-  const where = view.turnPlayer ? `turn ${view.turn} · ${view.players[view.turnPlayer]?.name ?? view.turnPlayer} · ${phase}` : `setup (${words(view.stage)})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'born-from-blood')})` : ''}`);
+  const who = (seat: string): string => view.players[seat]?.name ?? seat;
+  const where = view.turnPlayer ? `turn ${view.turn} · ${who(view.turnPlayer)} · ${phase}` : `setup (${words(view.stage)})`;
+  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'born-from-blood')})` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     lines.push('');
@@ -22,7 +23,7 @@ export function bornFromBloodBoard(view: any): string {
     for (const [host, cards] of Object.entries(p.field.hosted ?? {})) lines.push(`  on ${host.padEnd(8)} ${(cards as any[]).map(card).join(', ')}`);
     if (p.hand) lines.push(`  Hand        ${p.hand.map((c: any) => c.name).join(', ') || '—'}`);
   }
-  if (view.stack.length) lines.push('', `Stack (top last): ${view.stack.map((i: any) => `${i.card.name} (${i.kind}, ${i.controller})`).join(' → ')}`);
+  if (view.stack.length) lines.push('', `Stack (top last): ${view.stack.map((i: any) => `${i.card.name} (${i.kind}, ${who(i.controller)})`).join(' → ')}`);
   if (view.battle) {
     const b = view.battle;
     lines.push('', `Battle: ${b.attacker.name} attacks with ${b.using} for ${b.damage} (${words(b.step)})${b.defenders.length ? `; defenders ${b.defenders.map((d: any) => d.name).join(', ')}` : ''}`);

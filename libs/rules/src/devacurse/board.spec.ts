@@ -6,7 +6,7 @@ import type { DvState } from './state';
 import { view } from './view';
 
 describe('the text board of cardlog replay', () => {
-  it('names the attacking and blocking cards of a combat, as it names the cards in play', () => {
+  it('names the Devas and the attacking and blocking cards of a combat, as it names the cards in play', () => {
     const { document } = simulateDevacurse(devacurse, { seed: 5, players: 3 });
     // The first step where blockers are declared against a soldier attack.
     const at = document.events.findIndex((e) => e.type === 'DeclareBlockers' && ((e.payload as { blocks: unknown[] }).blocks.length > 0));
@@ -18,9 +18,14 @@ describe('the text board of cardlog replay', () => {
     const line = text.split('\n').find((l) => l.startsWith('Combat: '))!;
     const nameOf = (id: string) => Object.values(seen.players).flatMap((p) => [...p.soldierLine, ...p.heroLine]).find((c) => c.id === id)!.name;
     expect(line).toBe(
-      `Combat: ${combat.attacker} → ${combat.defender} with ${combat.attackers.map(nameOf).join(', ')}; ${combat.blocks.map((b) => `${nameOf(b.blocker)} blocks ${nameOf(b.attacker)}`).join(', ')}`,
+      `Combat: ${seen.players[combat.attacker]!.name} → ${seen.players[combat.defender!]!.name} with ${combat.attackers.map(nameOf).join(', ')}; ${combat.blocks.map((b) => `${nameOf(b.blocker)} blocks ${nameOf(b.attacker)}`).join(', ')}`,
     );
     for (const id of combat.attackers) expect(line).not.toContain(id);
+    // Where the match stands, and who may act, by the Devas' names.
+    const [first, priority] = text.split('\n');
+    expect(first).toContain(`order ${seen.players[seen.orderHolder!]!.name}`);
+    expect(first).not.toMatch(/\bp\d\b/);
+    expect(priority).toBe(`priority ${seen.players[seen.priority!.holder]!.name} (window of ${seen.players[seen.priority!.owner]!.name}, ${seen.priority!.passes} passed)`);
   });
 
   it('says who the rules wait for, by name, and what they are to do in words', () => {

@@ -1,4 +1,4 @@
-import { words } from '../words';
+import { endingWords, words } from '../words';
 import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of a Summoner Master view, for `cardlog replay`. */
@@ -8,9 +8,10 @@ export function summonerMasterBoard(view: any): string {
   // Where the game stands in words, as the log lines say it: "Subturn 4 · Fah attacking · Mp refill step".
   const step = s ? `${Object.hasOwn(STEP_NAMES, s.step) ? STEP_NAMES[s.step] : s.step} step` : '';
   const setup = view.stage === 'setup' ? 'setup' : `setup (${words(view.stage)})`;
-  const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${view.players[s.owner]?.name ?? s.owner} attacking · ${step}` : `game ${view.gameNumber} · ${setup}`;
-  const over = view.result ? ` · game over: ${view.result.winner ? `${view.result.winner} won` : 'draw'} (${words(view.result.reason, 'summoner-master')})` : '';
-  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${view.pendingGameEnd.loser} loses (${words(view.pendingGameEnd.reason, 'summoner-master')})` : ''}`);
+  const who = (seat: string): string => view.players[seat]?.name ?? seat;
+  const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${who(s.owner)} attacking · ${step}` : `game ${view.gameNumber} · ${setup}`;
+  const over = view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'summoner-master')})` : '';
+  lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${who(view.pendingGameEnd.loser)} loses (${endingWords(view.pendingGameEnd.reason, 'summoner-master')})` : ''}`);
   for (const seat of ['p1', 'p2']) {
     const p = view.players[seat];
     lines.push('');

@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { words } from '../words';
+import { endingWords } from '../words';
 import { SmState, cardOf } from './state';
 
 function name(state: SmState, id: unknown): string {
@@ -80,8 +80,8 @@ export function describe(event: LogEvent, before: SmState): string {
     case 'PlayerCounterChanged':
       return `${player(before, p['player'])}'s ${p['counter']} ${p['delta'] >= 0 ? '+' : ''}${p['delta']} (${p['reason']})`;
     case 'GameEnded':
-      // The reason is a rules key (`ShrineLevel`): said in words, as the boards and the web app say it.
-      return p['winner'] ? `${player(before, p['winner'])} wins (${words(String(p['reason']), 'summoner-master')})` : `The game is drawn (${words(String(p['reason']), 'summoner-master')})`;
+      // The reason is a rules key (`ShrineLevel`): said as the rulebook names the ending, as the boards and the web app say it.
+      return p['winner'] ? `${player(before, p['winner'])} wins (${endingWords(String(p['reason']), 'summoner-master')})` : `The game is drawn (${endingWords(String(p['reason']), 'summoner-master')})`;
     default:
       return event.type;
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { words } from '../../ui/words';
+import { endingWords } from '../../ui/words';
 
 // Pieces the Aegis, Devacurse and Summoner Master boards share. They keep the labels the Born from
 // Blood board uses (`<seat> resources`, `<seat> <zone>`, "face-down card"), so one browser test reads
@@ -178,7 +178,7 @@ export function StepTrack({ label, steps, current }: { label: string; steps: rea
   );
 }
 
-/** "Game over: Alice won (sixth break)" or "Game over: draw (…)", the reason as `system`'s rulebook spells it. */
+/** "Game over: Alice won (Aegis exhausted)" or "Game over: draw (…)", the reason as `system`'s rulebook names the ending. */
 export function resultLine(
   result: { winner?: string | null; reason?: string } | null | undefined,
   name: (seat: string) => string,
@@ -186,6 +186,6 @@ export function resultLine(
   over = 'Game over',
 ): string | null {
   if (!result) return null;
-  const reason = result.reason ? ` (${words(result.reason, system)})` : '';
+  const reason = result.reason ? ` (${endingWords(result.reason, system)})` : '';
   return `${over}: ${result.winner ? `${name(result.winner)} won` : 'draw'}${reason}`;
 }

@@ -1,6 +1,6 @@
 import type { SmView } from '@cardlog/rules';
 import type { BoardProps } from '.';
-import { humanize, words } from '../../ui/words';
+import { endingWords, humanize } from '../../ui/words';
 import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, resultLine } from './parts';
 
 type Seat = keyof SmView['players'];
@@ -64,7 +64,7 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
       {view.pendingContinuation ? <p className="battle">{card(view.pendingContinuation)} may attack again (multi-attack)</p> : null}
       {view.pendingGameEnd ? (
         <p className="battle">
-          {name(view.pendingGameEnd.loser)} loses this game ({words(view.pendingGameEnd.reason, 'summoner-master')})
+          {name(view.pendingGameEnd.loser)} loses this game ({endingWords(view.pendingGameEnd.reason, 'summoner-master')})
         </p>
       ) : null}
     </section>

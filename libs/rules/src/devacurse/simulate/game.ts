@@ -4,7 +4,7 @@ import { Prng } from '../../prng';
 import { RuleViolation } from '../../rule-violation';
 import type { GameSystem } from '../../game-system';
 import { DEMO_CATALOG, DEMO_CATALOG_ID, DEMO_DECKS, DvDemoDeck } from '../catalog';
-import type { DvState } from '../state';
+import { DvState, endingOf } from '../state';
 import { BotContext, nextAction, topCards } from './bot';
 
 export interface DvSimOptions {
@@ -18,7 +18,8 @@ export interface DvSimOptions {
 
 export interface DvSimulated {
   readonly document: GameDocument;
-  readonly ending: 'faith' | 'concede';
+  /** How the match ended: its outcome's reason, or `concede` when the bots conceded at the event cap. */
+  readonly ending: ReturnType<typeof endingOf> | 'concede';
   readonly turns: number;
 }
 
@@ -73,13 +74,13 @@ export function simulateDevacurse(system: GameSystem<DvState>, options: DvSimOpt
   for (const seat of seats) play({ type: 'DrawCards', player: seat, payload: { count: 5, cardIds: topCards(state, ctx, seat, 5) } });
 
   const cap = options.maxEvents ?? DEFAULT_MAX_EVENTS;
-  let ending: DvSimulated['ending'] = 'faith';
+  let capped = false;
   while (!ended()) {
     if (events.length >= cap) {
       // Past the cap every Deva but the one with the most Faith concedes.
       const standing = state.players.filter((p) => !p.eliminated).sort((a, b) => b.faith - a.faith);
       for (const p of standing.slice(1)) if (!ended()) play({ type: 'Concede', player: p.seat, payload: {} });
-      ending = 'concede';
+      capped = true;
       break;
     }
     const action = nextAction(state, ctx);
@@ -100,5 +101,5 @@ export function simulateDevacurse(system: GameSystem<DvState>, options: DvSimOpt
     catalog: DEMO_CATALOG_ID,
     events,
   };
-  return { document, ending, turns: state.turn };
+  return { document, ending: capped || !state.result ? 'concede' : endingOf(state.result), turns: state.turn };
 }
