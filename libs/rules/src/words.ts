@@ -110,6 +110,20 @@ export function endingWords(reason: string, system?: string): string {
   return (system === undefined ? undefined : ENDINGS.get(system)?.get(reason)) ?? words(reason, system);
 }
 
+/**
+ * Summoner Master's Subturn steps in the order SMO plays them (its digest §5.2), by the names its
+ * rulebook gives them: the log lines, `cardlog replay`'s board and the web board's step track.
+ */
+export const SUBTURN_STEPS: readonly (readonly [step: string, name: string])[] = [
+  ['CheckUp', 'Check up'],
+  ['Draw', 'Draw'],
+  ['Discard', 'Discard'],
+  ['Interfere', 'Interfere'],
+  ['Main', 'Main'],
+  ['MpRefill', 'Mp refill'],
+  ['EndOfSubturn', 'End of Subturn'],
+];
+
 /** What a player is waiting to do when the rules name one action as due (Devacurse's `due`), as the boards say it. */
 const DUE: ReadonlyMap<string, string> = new Map([
   ['ResolveKnotTop', 'resolve the top of the Knot zone'],

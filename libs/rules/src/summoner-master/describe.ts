@@ -1,5 +1,5 @@
 import type { LogEvent } from '@cardlog/events';
-import { endingWords } from '../words';
+import { SUBTURN_STEPS, endingWords } from '../words';
 import { SmState, cardOf } from './state';
 
 function name(state: SmState, id: unknown): string {
@@ -13,15 +13,7 @@ function player(state: SmState, seat: unknown): string {
 }
 
 /** The steps of a Subturn as the rules digest names them (§5), as the web app's board does. */
-export const STEP_NAMES: Readonly<Record<string, string>> = {
-  CheckUp: 'Check up',
-  Draw: 'Draw',
-  Discard: 'Discard',
-  Interfere: 'Interfere',
-  Main: 'Main',
-  MpRefill: 'Mp refill',
-  EndOfSubturn: 'End of Subturn',
-};
+export const STEP_NAMES: Readonly<Record<string, string>> = Object.fromEntries(SUBTURN_STEPS);
 
 /** One readable line per event, for replay step lists. */
 export function describe(event: LogEvent, before: SmState): string {

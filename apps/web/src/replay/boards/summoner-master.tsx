@@ -1,22 +1,14 @@
 import type { SmView } from '@cardlog/rules';
 import type { BoardProps } from '.';
-import { endingWords, humanize } from '../../ui/words';
+import { SUBTURN_STEPS, endingWords, humanize } from '../../ui/words';
 import { Card, FaceDown, Pile, Side, Stat, StepTrack, Zone, resultLine } from './parts';
 
 type Seat = keyof SmView['players'];
 type Player = SmView['players'][Seat];
 type CardView = Player['arena'][number];
 
-/** The Subturn's steps in the order SMO plays them (digest §5.2); a log need not record any. */
-const STEPS = [
-  ['CheckUp', 'Check up'],
-  ['Draw', 'Draw'],
-  ['Discard', 'Discard'],
-  ['Interfere', 'Interfere'],
-  ['Main', 'Main'],
-  ['MpRefill', 'Mp refill'],
-  ['EndOfSubturn', 'End of Subturn'],
-] as const;
+/** The Subturn's steps in the order SMO plays them (digest §5.2), named as the log lines name them; a log need not record any. */
+const STEPS = SUBTURN_STEPS;
 
 /**
  * Summoner Master: each side's Arena as its At Line and Df Line of Seals (At/Df/Sp, Level, Active
