@@ -148,6 +148,18 @@ describeInBrowser('the board of each game system in Chromium', () => {
     expect(await row.textContent()).toContain(`${state.players[state.result.winner].name} won (last Deva standing)`);
   });
 
+  it('marks a Summoner Master replay by Subturns, as its rulebook counts them, on the timeline and in the event log', async () => {
+    const game = games.get('summoner-master')!;
+    const { page: p } = await page(`/games/${game.id}?step=${game.events.length}&view=spectator`);
+    await waitForStep(p, game.events.length);
+    const subturns = p.getByRole('list', { name: 'Subturns' });
+    await subturns.getByRole('button', { name: /^Subturn 1, .+, step \d+$/ }).waitFor();
+    expect(await p.getByRole('list', { name: 'Turns', exact: true }).count()).toBe(0);
+    const badges = await p.locator('.event-log .turn-badge').allTextContents();
+    expect(badges.length).toBeGreaterThan(1);
+    for (const badge of badges) expect(badge).toMatch(/^Subturn \d+$/);
+  });
+
   it('says how an Aegis game ended as its rulebook names the ending, on the board and in the list', async () => {
     const game = games.get('aegis')!;
     const step = game.events.length;

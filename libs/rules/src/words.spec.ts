@@ -1,4 +1,4 @@
-import { dueWords, endingWords, systemName, words } from './words';
+import { dueWords, endingWords, systemName, turnName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -66,6 +66,10 @@ describe('a rules key in words', () => {
     ['deckOut', 'no-such-game', 'deck out'],
   ])('names the ending %s of %s as its rulebook does: "%s"', (reason, system, expected) => {
     expect(endingWords(reason, system)).toBe(expected);
+  });
+
+  it('calls a Summoner Master turn a Subturn, as its rulebook does, and every other game\'s a Turn', () => {
+    expect(['summoner-master', 'born-from-blood', 'aegis', 'devacurse', undefined].map(turnName)).toEqual(['Subturn', 'Turn', 'Turn', 'Turn', 'Turn']);
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {

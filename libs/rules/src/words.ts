@@ -111,6 +111,14 @@ export function endingWords(reason: string, system?: string): string {
 }
 
 /**
+ * What a game calls the unit its replays are marked by (the read models' `turn`): a Summoner Master
+ * game is played in Subturns, one player's each (its digest §5); the other games in turns.
+ */
+export function turnName(system: string | undefined): 'Turn' | 'Subturn' {
+  return system === 'summoner-master' ? 'Subturn' : 'Turn';
+}
+
+/**
  * Summoner Master's Subturn steps in the order SMO plays them (its digest §5.2), by the names its
  * rulebook gives them: the log lines, `cardlog replay`'s board and the web board's step track.
  */

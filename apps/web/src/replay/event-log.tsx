@@ -1,11 +1,13 @@
 import { memo, useEffect, useRef } from 'react';
 import type { ReplayStep } from '../api/types';
+import { turnName } from '../ui/words';
 import { ReplayModel } from './use-replay';
 
 /** The readable log: one line per event, the current one marked, every line a jump to its step. */
 export function EventLog({ model }: { model: ReplayModel }) {
   const { step, go } = model;
   const steps = model.replay.data?.steps ?? [];
+  const unit = turnName(model.game.data?.system);
   const box = useRef<HTMLOListElement>(null);
 
   // Keep the current line in view inside the log's own scroll area (not the page's).
@@ -27,20 +29,22 @@ export function EventLog({ model }: { model: ReplayModel }) {
           </button>
         </li>
         {steps.map((s) => (
-          <Line key={s.seq} line={s} current={s.seq === step} go={go} />
+          <Line key={s.seq} line={s} unit={unit} current={s.seq === step} go={go} />
         ))}
       </ol>
     </section>
   );
 }
 
-/** One line; memoised, so moving one step re-renders two lines, not a thousand. */
-const Line = memo(function Line({ line, current, go }: { line: ReplayStep; current: boolean; go: (step: number) => void }) {
+/** One line; memoised, so moving one step re-renders two lines, not a thousand. `unit` is the game's word for a turn. */
+const Line = memo(function Line({ line, unit, current, go }: { line: ReplayStep; unit: string; current: boolean; go: (step: number) => void }) {
   return (
     <li className={line.turnStart ? 'turn-start' : undefined}>
       <button type="button" aria-current={current ? 'step' : undefined} onClick={() => go(line.seq)}>
         <span className="seq">{line.seq}</span>
-        {line.turnStart && line.turn !== null ? <span className="turn-badge">Turn {line.turn}</span> : null} {line.description}
+        {line.turnStart && line.turn !== null ? <span className="turn-badge">
+            {unit} {line.turn}
+          </span> : null} {line.description}
       </button>
     </li>
   );

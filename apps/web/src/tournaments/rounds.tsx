@@ -5,7 +5,7 @@ import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
-import { words } from '../ui/words';
+import { turnName, words } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -32,8 +32,8 @@ export function PlayerLink({ id, names }: { id: string; names: Names }) {
   );
 }
 
-/** One round: every pairing with its table, players, result and games (or its bye). */
-export function RoundTable({ round, names }: { round: TournamentRound; names: Names }) {
+/** One round: every pairing with its table, players, result and games (or its bye). `system` is the tournament's game. */
+export function RoundTable({ round, names, system }: { round: TournamentRound; names: Names; system: string }) {
   return (
     <div className="table-scroll">
       <table className="pairings stacked" aria-label={`Round ${round.round} pairings`}>
@@ -49,7 +49,7 @@ export function RoundTable({ round, names }: { round: TournamentRound; names: Na
         </thead>
         <tbody>
           {round.pairings.map((p) => (
-            <PairingRow key={matchAnchor(round.round, p)} pairing={p} round={round.round} bestOf={round.bestOf} names={names} />
+            <PairingRow key={matchAnchor(round.round, p)} pairing={p} round={round.round} bestOf={round.bestOf} names={names} system={system} />
           ))}
         </tbody>
       </table>
@@ -57,7 +57,7 @@ export function RoundTable({ round, names }: { round: TournamentRound; names: Na
   );
 }
 
-function PairingRow({ pairing: p, round, bestOf, names }: { pairing: RoundPairing; round: number; bestOf: number; names: Names }) {
+function PairingRow({ pairing: p, round, bestOf, names, system }: { pairing: RoundPairing; round: number; bestOf: number; names: Names; system: string }) {
   if (isBye(p)) {
     return (
       <tr id={matchAnchor(round, p)} data-match={matchAnchor(round, p)}>
@@ -88,13 +88,14 @@ function PairingRow({ pairing: p, round, bestOf, names }: { pairing: RoundPairin
           </div>
         ) : null}
       </td>
-      <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} />}</td>
+      <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} system={system} />}</td>
     </tr>
   );
 }
 
-/** Each game of a match: who won, who went first and how, a link to its replay at step 0, and its turns. */
-export function MatchGames({ match, names }: { match: MatchPairing; names: Names }) {
+/** Each game of a match: who won, who went first and how, a link to its replay at step 0, and its turns (Subturns in Summoner Master). */
+export function MatchGames({ match, names, system }: { match: MatchPairing; names: Names; system: string }) {
+  const unit = turnName(system);
   return (
     <ol className="match-games" aria-label={`Games of table ${match.table}`}>
       {match.games.map((g) => (
@@ -107,29 +108,29 @@ export function MatchGames({ match, names }: { match: MatchPairing; names: Names
               · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${words(g.firstPlayerMethod)})` : ''}
             </span>
           ) : null}
-          <GameTurns gameId={g.gameId} label={`Turns of game ${g.gameNumber}, table ${match.table}`} />
+          <GameTurns gameId={g.gameId} unit={unit} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
         </li>
       ))}
     </ol>
   );
 }
 
-/** A game's turns, each a link to the replay at that turn's first step; read only when opened. */
-function GameTurns({ gameId, label }: { gameId: string; label: string }) {
+/** A game's turns, each a link to the replay at that turn's first step; read only when opened. `unit` is the game's word for a turn. */
+function GameTurns({ gameId, unit, label }: { gameId: string; unit: string; label: string }) {
   const [open, setOpen] = useState(false);
   const replay = useQuery({ queryKey: ['replay', gameId], queryFn: ({ signal }) => api.replay(gameId, signal), enabled: open });
   const turns = replay.data ? turnStarts(replay.data.steps) : [];
   const seat = (s: string | null) => replay.data?.players.find((p) => p.seat === s)?.name ?? s;
   return (
     <details className="turns" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>turns</summary>
+      <summary>{unit.toLowerCase()}s</summary>
       {replay.isError ? <ErrorBox error={replay.error} /> : null}
       {open && replay.isPending ? <Loading what="turns" /> : null}
       {turns.length ? (
         <ol aria-label={label}>
           {turns.map((t) => (
             <li key={t.step}>
-              <Link href={`/games/${encodeURIComponent(gameId)}?step=${t.step}`} title={`Turn ${t.turn}${t.player ? `, ${seat(t.player)}` : ''}: step ${t.step}`}>
+              <Link href={`/games/${encodeURIComponent(gameId)}?step=${t.step}`} title={`${unit} ${t.turn}${t.player ? `, ${seat(t.player)}` : ''}: step ${t.step}`}>
                 {t.turn}
               </Link>
             </li>
@@ -157,8 +158,8 @@ export function RoundNav({ rounds, current }: { rounds: number; current: number 
   );
 }
 
-export function RoundSection({ round, names }: { round: { data?: TournamentRound | undefined; error: unknown; isError: boolean }; names: Names }) {
+export function RoundSection({ round, names, system }: { round: { data?: TournamentRound | undefined; error: unknown; isError: boolean }; names: Names; system: string }) {
   if (round.isError) return <ErrorBox error={round.error} />;
   if (!round.data) return <Loading what="the round" />;
-  return <RoundTable round={round.data} names={names} />;
+  return <RoundTable round={round.data} names={names} system={system} />;
 }

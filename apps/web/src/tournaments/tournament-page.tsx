@@ -97,6 +97,7 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
           standing={final.data?.standings.find((s) => s.playerId === player)}
           rounds={allRounds}
           names={names}
+          system={t.system}
           deck={decks.data?.decks.find((d) => d.playerId === player)}
           decksHidden={decksHidden}
           catalog={t.catalog}
@@ -129,7 +130,7 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       <section className="panel" id="rounds" aria-labelledby="rounds-title">
         <h2 id="rounds-title">Round {shownRound} pairings</h2>
         {recorded > 1 ? <RoundNav rounds={recorded} current={shownRound} /> : null}
-        {recorded > 0 ? <RoundSection round={rounds[shownRound - 1]!} names={names} /> : <p>No round is recorded yet.</p>}
+        {recorded > 0 ? <RoundSection round={rounds[shownRound - 1]!} names={names} system={t.system} /> : <p>No round is recorded yet.</p>}
       </section>
 
       {conversion.data && conversion.data.archetypes.length ? <Conversion conversion={conversion.data} cut={t.topCut} /> : null}
@@ -263,6 +264,7 @@ function PlayerPanel(props: {
   standing: Standing | undefined;
   rounds: TournamentRound[];
   names: Names;
+  system: string;
   deck: RegisteredDeck | undefined;
   decksHidden: string | null;
   catalog: string | null;
@@ -331,7 +333,7 @@ function PlayerPanel(props: {
                     <td>
                       {scoreText(p, id)} {outcomeWord(p, id)} {p.resultOnly ? <span className="tag">result only</span> : null}
                     </td>
-                    <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} />}</td>
+                    <td>{p.resultOnly ? <span className="muted">no logs: reported result</span> : <MatchGames match={p} names={names} system={props.system} />}</td>
                   </>
                 )}
               </tr>

@@ -1,6 +1,6 @@
-import { SUBTURN_STEPS, dueWords, endingWords, systemName, words } from '@cardlog/rules/words';
+import { SUBTURN_STEPS, dueWords, endingWords, systemName, turnName, words } from '@cardlog/rules/words';
 
-export { SUBTURN_STEPS, dueWords, endingWords, systemName, words };
+export { SUBTURN_STEPS, dueWords, endingWords, systemName, turnName, words };
 
 /** A key as words starting a label: `soldierCalling` → "Soldier calling". */
 export function humanize(key: string): string {
