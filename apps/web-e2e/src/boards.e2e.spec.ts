@@ -158,6 +158,10 @@ describeInBrowser('the board of each game system in Chromium', () => {
     const badges = await p.locator('.event-log .turn-badge').allTextContents();
     expect(badges.length).toBeGreaterThan(1);
     for (const badge of badges) expect(badge).toMatch(/^Subturn \d+$/);
+    // The meta page measures its games in Subturns too.
+    const meta = await page('/meta?system=summoner-master');
+    await meta.page.getByRole('figure', { name: 'Game length in Subturns' }).waitFor();
+    expect(await meta.page.locator('dl[aria-label="Overview figures"]').textContent()).toMatch(/Median length\d+ Subturns, \d+ events/);
   });
 
   it('says how an Aegis game ended as its rulebook names the ending, on the board and in the list', async () => {

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SystemOverview, WinRate } from '../api/types';
 import { pct } from '../ui/rate';
+import { turnInProse } from '../ui/words';
 
 // Charts come from recharts, styled once here. Colour is never the only signal: small samples are
 // paler *and* say "not enough games" in their label; the tables beside the charts hold every number.
@@ -63,13 +64,14 @@ export function ShareChart({ rows, title }: { rows: readonly { label: string; va
   );
 }
 
-/** The game-length histogram (turns) of the overview. */
+/** The game-length histogram (turns, Subturns in Summoner Master) of the overview. */
 export function LengthChart({ overview }: { overview: SystemOverview }) {
+  const unit = `${turnInProse(overview.system)}s`;
   const data = overview.turns.histogram.map((b) => ({ name: b.from === b.to ? `${b.from}` : `${b.from}–${b.to}`, games: b.count }));
   return (
-    <figure className="chart" aria-label="Game length in turns">
+    <figure className="chart" aria-label={`Game length in ${unit}`}>
       <figcaption>
-        Game length in turns (median {overview.turns.median ?? '—'}, {overview.turns.count} games)
+        Game length in {unit} (median {overview.turns.median ?? '—'}, {overview.turns.count} games)
       </figcaption>
       <ResponsiveContainer width="100%" height={200}>
         <BarChart data={data} margin={{ left: 0, right: 16, top: 4, bottom: 4 }}>

@@ -6,7 +6,7 @@ import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, Rate, ShareText, coinFlip, pct } from '../ui/rate';
 import { LengthChart, ShareChart, WinRateChart } from './charts';
 import { StatsFilters, useStatsFilter, useSystemsQuery } from './filters';
-import { systemName } from '../ui/words';
+import { systemName, turnInProse } from '../ui/words';
 
 /**
  * The filter the page asks the API with: the URL's, on the URL's system or the first with games.
@@ -104,7 +104,7 @@ function Overview({ overview: o }: { overview: SystemOverview }) {
         <div>
           <dt>Median length</dt>
           <dd>
-            {o.turns.median ?? '—'} turns, {o.events.median ?? '—'} events
+            {o.turns.median ?? '—'} {turnInProse(o.system)}s, {o.events.median ?? '—'} events
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { turnName } from '../ui/words';
+import { turnInProse, turnName } from '../ui/words';
 import { ReplayModel } from './use-replay';
 
 /** The scrubber: a slider over every step, with each turn's start (a Subturn's, in Summoner Master) marked and clickable. */
@@ -18,7 +18,7 @@ export function Timeline({ model }: { model: ReplayModel }) {
           value={step}
           onChange={(e) => go(Number(e.target.value))}
           aria-label="Step"
-          aria-valuetext={`step ${step} of ${total}${current ? `, ${unit.toLowerCase()} ${current.turn}` : ''}`}
+          aria-valuetext={`step ${step} of ${total}${current ? `, ${turnInProse(model.game.data?.system)} ${current.turn}` : ''}`}
         />
         <div className="ticks" aria-hidden="true">
           {turns.map((t) => (

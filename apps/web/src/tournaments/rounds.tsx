@@ -5,7 +5,7 @@ import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
-import { turnName, words } from '../ui/words';
+import { turnInProse, turnName, words } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -96,6 +96,7 @@ function PairingRow({ pairing: p, round, bestOf, names, system }: { pairing: Rou
 /** Each game of a match: who won, who went first and how, a link to its replay at step 0, and its turns (Subturns in Summoner Master). */
 export function MatchGames({ match, names, system }: { match: MatchPairing; names: Names; system: string }) {
   const unit = turnName(system);
+  const prose = turnInProse(system);
   return (
     <ol className="match-games" aria-label={`Games of table ${match.table}`}>
       {match.games.map((g) => (
@@ -108,22 +109,22 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
               · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${words(g.firstPlayerMethod)})` : ''}
             </span>
           ) : null}
-          <GameTurns gameId={g.gameId} unit={unit} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
+          <GameTurns gameId={g.gameId} unit={unit} prose={prose} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
         </li>
       ))}
     </ol>
   );
 }
 
-/** A game's turns, each a link to the replay at that turn's first step; read only when opened. `unit` is the game's word for a turn. */
-function GameTurns({ gameId, unit, label }: { gameId: string; unit: string; label: string }) {
+/** A game's turns, each a link to the replay at that turn's first step; read only when opened. `unit` is the game's word for a turn, `prose` that word inside a sentence. */
+function GameTurns({ gameId, unit, prose, label }: { gameId: string; unit: string; prose: string; label: string }) {
   const [open, setOpen] = useState(false);
   const replay = useQuery({ queryKey: ['replay', gameId], queryFn: ({ signal }) => api.replay(gameId, signal), enabled: open });
   const turns = replay.data ? turnStarts(replay.data.steps) : [];
   const seat = (s: string | null) => replay.data?.players.find((p) => p.seat === s)?.name ?? s;
   return (
     <details className="turns" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>{unit.toLowerCase()}s</summary>
+      <summary>{prose}s</summary>
       {replay.isError ? <ErrorBox error={replay.error} /> : null}
       {open && replay.isPending ? <Loading what="turns" /> : null}
       {turns.length ? (
