@@ -1,5 +1,5 @@
 import { GameDocument, TournamentRegisteredData, TournamentRound, isBye, parseTournamentBundle } from '@cardlog/events';
-import { BundleRejected, Catalog, CheckedGame, CheckedMatch, CheckedRound, TournamentContext, checkRegistration, checkRound, findGame } from '@cardlog/rules';
+import { BundleRejected, Catalog, CheckedGame, CheckedMatch, CheckedRound, checkBundle, findGame } from '@cardlog/rules';
 import { RecordingError } from './errors';
 import { Refusal, StorableGame, asRefusal, formatError, storableGame } from './upload-preparation';
 
@@ -48,16 +48,7 @@ export function prepareBundle(input: string | Buffer | unknown, catalogs?: Reado
   if (storedCatalogRefs.length > 0 && !catalogs) return { ...prepared, checked: 'needs-catalogs' };
   const resolveCatalog = (ref: string) => (Object.hasOwn(catalogs ?? {}, ref) ? catalogs![ref] : undefined);
   try {
-    const rounds = rejectionsAsErrors(() => {
-      checkRegistration(bundle.tournament, bundle.players, bundle.catalog, { resolveCatalog });
-      const dropped = new Set<string>();
-      return bundle.rounds.map((round, i) => {
-        const context: TournamentContext = { tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i };
-        const result = checkRound(context, round, `$.rounds[${i}]`, { resolveCatalog });
-        round.drops?.forEach((d) => dropped.add(d));
-        return result;
-      });
-    });
+    const rounds = rejectionsAsErrors(() => checkBundle(bundle, { resolveCatalog }));
     return { ...prepared, checked: { ok: true, rounds: rounds.map(storableRound) } };
   } catch (error) {
     if (error instanceof RecordingError) return { ...prepared, checked: { ok: false, refusal: asRefusal(error) } };

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { TOURNAMENT_FORMAT } from '@cardlog/events';
 import { UsageError, parseArgs } from '../args';
+import { isTournamentBundle } from '../bundles';
 import { Reply, request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
 import { Progress } from '../progress';
@@ -117,16 +117,6 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   }
   if (unreadable.length) return EXIT.unusable;
   return counts.rejected > 0 ? EXIT.invalid : EXIT.ok;
-}
-
-/** A `cardlog-tournament/1` bundle goes to /v1/tournaments; everything else is a game. */
-function isTournamentBundle(text: string): boolean {
-  if (!text.includes('cardlog-tournament/1')) return false;
-  try {
-    return (JSON.parse(text) as { format?: unknown }).format === TOURNAMENT_FORMAT;
-  } catch {
-    return false;
-  }
 }
 
 function loadJournal(path: string, server: string): Set<string> {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GameDocument, findSystem, replay, simulateDocuments, simulateGames } from '@cardlog/rules';
+import { GameDocument, findSystem, replay, simulateDocuments, simulateGames, simulateTournament } from '@cardlog/rules';
 import { captureIo, tempDir } from '../testing';
 import { formatReport, validateCommand } from './validate';
 
@@ -87,6 +87,55 @@ describe('cardlog validate', () => {
     ]);
     expect(reports[0].outcome).toMatchObject({ result: 'win' });
     expect(reports[2].failure).toMatchObject({ seq: 1, index: 0, path: '$.events[0]', type: 'DeckRegistered', code: 'SETUP_ORDER' });
+  });
+
+  describe('a tournament bundle, checked whole as an upload of it is', () => {
+    const bundle = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 2, bestOf: 3, seed: 11 });
+    const games = bundle.rounds.flatMap((r) => r.pairings.flatMap((p) => ('games' in p ? (p.games ?? []) : [])));
+    const edited = (edit: (b: any) => void) => {
+      const copy = JSON.parse(json(bundle));
+      edit(copy);
+      return json(copy);
+    };
+
+    it('accepts a simulated Swiss event and says what it holds', () => {
+      const { code, out } = run(file('open.json', json(bundle)));
+      expect(code).toBe(0);
+      const events = games.reduce((n, g) => n + replay(g as GameDocument).applied.length, 0);
+      expect(out).toEqual([
+        `OK ${join(dir, 'open.json')} tournament Born from Blood simulated open #11 (${bundle.tournament.id}, Born from Blood): 8 players, 2 rounds, ${games.length} games, ${events} events`,
+      ]);
+      const report = JSON.parse(run(file('open.json', json(bundle)), '--json').out[0]!);
+      expect(report).toMatchObject({ status: 'ok', system: 'born-from-blood', events, tournament: { id: bundle.tournament.id, players: 8, rounds: 2, games: games.length } });
+    });
+
+    it('points at the game of a round that stops before its end, and exits 1', () => {
+      const text = edited((b) => (b.rounds[1].pairings[2].games[0].events = b.rounds[1].pairings[2].games[0].events.slice(0, 12)));
+      const { code, out } = run(file('short.json', text));
+      expect(code).toBe(1);
+      expect(out).toEqual([`INVALID ${join(dir, 'short.json')} $.rounds[1].pairings[2].games[0].events GAME_UNFINISHED: a tournament game must be finished: its log ends before the game does`]);
+    });
+
+    it('points at an illegal event inside a game by its place in the bundle', () => {
+      // The game's first action, sent by the other seat.
+      const text = edited((b) => {
+        const events = b.rounds[0].pairings[1].games[1].events;
+        const at = events.findIndex((e: { player?: string }) => e.player !== undefined);
+        events[at].player = events[at].player === 'p1' ? 'p2' : 'p1';
+      });
+      const { code, out } = run(file('illegal.json', text));
+      expect(code).toBe(1);
+      expect(out[0]).toMatch(/^INVALID \S+ \$\.rounds\[0\]\.pairings\[1\]\.games\[1\]\.events\[\d+\] [A-Z_]+: event \d+ \(\w+\): .+/);
+    });
+
+    it('refuses a registration that names a player twice, and a bundle that breaks the schema, at their paths', () => {
+      const twice = edited((b) => (b.players[3].id = b.players[2].id));
+      const unnamed = edited((b) => delete b.tournament.name);
+      const { code, out } = run(file('twice.json', twice), file('unnamed.json', unnamed));
+      expect(code).toBe(1);
+      expect(out[0]).toBe(`INVALID ${join(dir, 'twice.json')} $.players[3].id PLAYER_REPEATED: player id "${bundle.players[2]!.id}" is registered twice`);
+      expect(out[1]).toMatch(/^INVALID \S+unnamed\.json \$\.tournament\.name SCHEMA_VIOLATION: /);
+    });
   });
 
   it('needs at least one path', () => {

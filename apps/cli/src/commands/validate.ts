@@ -1,14 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGameDocument } from '@cardlog/events';
-import { Outcome, endingWords, replay } from '@cardlog/rules';
+import { parseGameDocument, parseTournamentBundle } from '@cardlog/events';
+import { BundleRejected, Outcome, checkBundle, endingWords, replay, systemName } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
+import { isTournamentBundle } from '../bundles';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
 import { CliError } from '../errors';
 import { EXIT, Io } from '../io';
 
 export const VALIDATE_USAGE =
-  'cardlog validate PATH… [--catalog FILE]… [--json]   check cardlog/1 files, folders or JSON Lines; a catalog not built in comes from --catalog or <name@version>.catalog.json beside the log';
+  'cardlog validate PATH… [--catalog FILE]… [--json]   check cardlog/1 files, folders, JSON Lines or tournament bundles as an upload would; a catalog not built in comes from --catalog or <name@version>.catalog.json beside the log';
 
 /** One document's verdict, as printed (and as the --json object). */
 export interface DocumentReport {
@@ -20,6 +21,8 @@ export interface DocumentReport {
   readonly outcome?: Outcome | null;
   /** The winner's name as the document seats it, for a game won. */
   readonly winnerName?: string;
+  /** For a tournament bundle that passed: the tournament and what it holds (`events`: of all its games). */
+  readonly tournament?: { readonly id: string; readonly name: string; readonly players: number; readonly rounds: number; readonly games: number };
   /** Positions as in docs/positions.md: `seq` in the game, `index`/`path` in the document. */
   readonly failure?: { seq?: number; index?: number; type?: string; path?: string; code: string; message: string };
 }
@@ -57,6 +60,10 @@ export function validateCommand(argv: readonly string[], io: Io): number {
 
 export function formatReport(report: DocumentReport): string {
   const f = report.failure;
+  const t = report.tournament;
+  if (report.status === 'ok' && t) {
+    return `OK ${report.file} tournament ${t.name} (${t.id}, ${systemName(report.system!)}): ${t.players} players, ${t.rounds} rounds, ${t.games} games, ${report.events} events`;
+  }
   if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null, report.system, report.winnerName)}`;
   if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
   // "event N" is always the event's seq in the game; a place in the document is a JSONPath.
@@ -79,6 +86,7 @@ export function describeOutcome(outcome: Outcome | null, system?: string, winner
 
 export function validateSource(source: Source, catalogs: LocalCatalogs = new LocalCatalogs()): DocumentReport {
   if (source.error) return { file: source.label, status: 'unreadable', failure: source.error };
+  if (isTournamentBundle(source.text!)) return validateBundle(source, catalogs);
   const parsed = parseGameDocument(source.text!);
   if (!parsed.ok) {
     const { code, message, path } = parsed.error;
@@ -107,6 +115,41 @@ export function validateSource(source: Source, catalogs: LocalCatalogs = new Loc
   const outcome = result.outcome;
   const winnerName = outcome?.result === 'win' ? players.find((p) => p.seat === outcome.winner)?.name : undefined;
   return { file: source.label, status: 'ok', events: result.applied.length, system, outcome, ...(winnerName ? { winnerName } : {}) };
+}
+
+/**
+ * A `cardlog-tournament/1` bundle, checked as POST /v1/tournaments checks it before storing
+ * anything: its schema, the registration and lists, then every round, match and game in order. The
+ * first failure is reported at its place in the bundle (`$.rounds[1].pairings[3].games[0].events[17]`).
+ */
+function validateBundle(source: Source, catalogs: LocalCatalogs): DocumentReport {
+  const parsed = parseTournamentBundle(source.text!);
+  if (!parsed.ok) {
+    const { code, message, path } = parsed.error;
+    return { file: source.label, status: 'invalid', failure: { path: path ?? '$', code, message: withoutPath(message, path) } };
+  }
+  const bundle = parsed.bundle;
+  const system = bundle.tournament.system;
+  let rounds: ReturnType<typeof checkBundle>;
+  try {
+    rounds = checkBundle(bundle, { resolveCatalog: catalogs.resolverFor(system, source.file) });
+  } catch (error) {
+    if (error instanceof BundleRejected) {
+      const { code, message, path } = error.failure;
+      return { file: source.label, status: 'invalid', system, failure: { path, code, message: withoutPath(message, path) } };
+    }
+    if (error instanceof CliError) return { file: source.label, status: 'unreadable', failure: { code: 'CATALOG_UNREADABLE', message: error.message } };
+    throw error;
+  }
+  const games = rounds.flatMap((r) => r.matches.flatMap((m) => m.games));
+  const events = games.reduce((n, g) => n + g.applied.length, 0);
+  const { id, name } = bundle.tournament;
+  return { file: source.label, status: 'ok', events, system, tournament: { id, name, players: bundle.players.length, rounds: rounds.length, games: games.length } };
+}
+
+/** A message without the path it starts with, since the report prints the path on its own. */
+function withoutPath(message: string, path: string | undefined): string {
+  return path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
 }
 
 /** The documents a command-line path stands for: a file, every document file under a folder, or the lines of a JSON Lines file. */

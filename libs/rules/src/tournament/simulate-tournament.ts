@@ -3,6 +3,7 @@ import { Prng } from '../prng';
 import { deckRegistrationOf } from '../game-plugin';
 import { findGame } from '../registry';
 import { replay } from '../replay';
+import { systemName } from '../words';
 import { computeStandings } from './standings';
 import { pairSwissRound } from './swiss';
 
@@ -127,7 +128,7 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
     format: TOURNAMENT_FORMAT,
     tournament: {
       id,
-      name: options.name ?? `${options.system} simulated open #${seed}`,
+      name: options.name ?? `${systemName(options.system)} simulated open #${seed}`,
       system: options.system,
       rulesVersion: firstDoc?.rulesVersion ?? plugin.system.rulesVersions[0]!,
       startDate,

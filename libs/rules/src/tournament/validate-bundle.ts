@@ -3,6 +3,7 @@ import {
   LogEvent,
   MatchPairing,
   RecordedMatch,
+  TournamentBundle,
   TournamentInfo,
   TournamentPlayer,
   TournamentRound,
@@ -126,6 +127,21 @@ function catalogFor(plugin: GamePlugin, ref: string, options: CheckOptions, path
   const catalog = plugin.system.builtinCatalogs[ref] ?? options.resolveCatalog?.(ref);
   if (!catalog) return reject('not_found', 'UNKNOWN_CATALOG', path, `catalog "${ref}" is not known for ${plugin.system.id}`);
   return catalog;
+}
+
+/**
+ * Checks a whole bundle as an upload of it is checked: its registration, then each round in order
+ * against the ones before it (drops carried forward), replaying every game. Throws BundleRejected
+ * at the first failure.
+ */
+export function checkBundle(bundle: TournamentBundle, options: CheckOptions = {}): CheckedRound[] {
+  checkRegistration(bundle.tournament, bundle.players, bundle.catalog, options);
+  const dropped = new Set<string>();
+  return bundle.rounds.map((round, i) => {
+    const checked = checkRound({ tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i }, round, `$.rounds[${i}]`, options);
+    round.drops?.forEach((d) => dropped.add(d));
+    return checked;
+  });
 }
 
 /**
