@@ -1,4 +1,4 @@
-import { dueWords, endingWords, systemName, turnName, words } from './words';
+import { dueWords, endingWords, firstPlayerMethodWords, systemName, turnName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -70,6 +70,10 @@ describe('a rules key in words', () => {
 
   it('calls a Summoner Master turn a Subturn, as its rulebook does, and every other game\'s a Turn', () => {
     expect(['summoner-master', 'born-from-blood', 'aegis', 'devacurse', undefined].map(turnName)).toEqual(['Subturn', 'Turn', 'Turn', 'Turn', 'Turn']);
+  });
+
+  it('says how a first player was chosen in words, a method it does not know split at its capitals', () => {
+    expect(['coin', 'dieRoll', 'agreement', 'fair', 'rockPaperScissors'].map(firstPlayerMethodWords)).toEqual(['coin toss', 'die roll', 'by agreement', 'a fair method', 'rock paper scissors']);
   });
 
   it('leaves words that only begin like an abbreviation alone', () => {

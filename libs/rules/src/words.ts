@@ -111,6 +111,24 @@ export function endingWords(reason: string, system?: string): string {
 }
 
 /**
+ * How a game's first player was chosen, by the `method` its log records (Aegis's `coin`, Born from
+ * Blood's `dieRoll`, Summoner Master's `fair`), as "Ada went first (…)" says it.
+ */
+const FIRST_PLAYER_METHODS: ReadonlyMap<string, string> = new Map([
+  ['coin', 'coin toss'],
+  ['die', 'die roll'],
+  ['dieRoll', 'die roll'],
+  ['agreement', 'by agreement'],
+  ['fair', 'a fair method'],
+  ['other', 'another way'],
+]);
+
+/** A first player's `method` as words: `coin` → "coin toss"; one no game names here, by `words`. */
+export function firstPlayerMethodWords(method: string): string {
+  return FIRST_PLAYER_METHODS.get(method) ?? words(method);
+}
+
+/**
  * What a game calls the unit its replays are marked by (the read models' `turn`): a Summoner Master
  * game is played in Subturns, one player's each (its digest §5); the other games in turns.
  */

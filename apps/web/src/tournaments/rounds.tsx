@@ -5,7 +5,7 @@ import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
-import { turnInProse, turnName, words } from '../ui/words';
+import { firstPlayerMethodWords, turnInProse, turnName } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -106,7 +106,7 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
           {g.firstPlayer ? (
             <span className="muted small-text">
               {' '}
-              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${words(g.firstPlayerMethod)})` : ''}
+              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${firstPlayerMethodWords(g.firstPlayerMethod)})` : ''}
             </span>
           ) : null}
           <GameTurns gameId={g.gameId} unit={unit} prose={prose} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
