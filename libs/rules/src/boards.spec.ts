@@ -16,6 +16,8 @@ describe('the text board of a finished game', () => {
       const first = game.textBoard!(view).split('\n')[0]!;
       const winner = document.players.find((p) => p.seat === view.result!.winner)!;
       expect(first).toContain(`${winner.name} won (${endingWords(view.result.reason, game.system.id)})`);
+      // A reason said as its code ("won (aegis)") names nothing: each game's endings are in words.ts.
+      expect(endingWords(view.result.reason, game.system.id)).not.toBe(view.result.reason);
       // Where the game stands and how it ended, by the players' names: no seat id on the line.
       expect(first).not.toMatch(/\bp\d\b/);
       checked++;
