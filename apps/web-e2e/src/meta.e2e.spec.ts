@@ -208,8 +208,11 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     }
   });
 
-  it('uploads one good and one bad file, and opens the bad one’s valid prefix in the viewer', async () => {
+  it('uploads good and bad files, and opens the bad one’s valid prefix in the viewer', async () => {
+    // The good one written over many lines, as `cardlog simulate` writes its files: one game, not JSON
+    // Lines. Two games a line each under a .json name are JSON Lines.
     const good = simulateGame(bornFromBlood, { seed: 777 }).document;
+    const perLine = [779, 780].map((seed) => JSON.stringify(simulateGame(bornFromBlood, { seed }).document)).join('\n');
     const bad = structuredClone(simulateGame(bornFromBlood, { seed: 778 }).document);
     const badIndex = 20;
     bad.events[badIndex] = { ...bad.events[badIndex]!, player: bad.events[badIndex]!.player === 'p1' ? 'p2' : 'p1' };
@@ -220,21 +223,24 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     expect(await p.title()).toBe('Upload · Cardlog');
     await p.getByLabel('Upload token').fill(token);
     await p.getByLabel('Choose files').setInputFiles([
-      { name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) },
+      { name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(`${JSON.stringify(good, null, 2)}\n`) },
       { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) },
+      { name: 'two.json', mimeType: 'application/json', buffer: Buffer.from(perLine) },
     ]);
     const results = p.getByRole('list', { name: 'Upload results' });
     await results.getByRole('listitem', { name: 'bad.json' }).getByText('rejected').waitFor();
     await results.getByRole('listitem', { name: 'good.json' }).getByText('✓ stored').waitFor();
-    await p.getByText('Upload progress 2 of 2 files').waitFor();
-    expect(await p.getByRole('progressbar', { name: /Upload progress/ }).getAttribute('value')).toBe('2');
+    await p.getByText('Upload progress 3 of 3 files').waitFor();
+    expect(await p.getByRole('progressbar', { name: /Upload progress/ }).getAttribute('value')).toBe('3');
+    const two = await results.getByRole('listitem', { name: 'two.json' }).textContent();
+    expect(two).toMatch(/✓ stored line 1: \d+ events.*✓ stored line 2: \d+ events/s);
     const rejection = await results.getByRole('listitem', { name: 'bad.json' }).textContent();
     expect(rejection).toContain(`event ${badIndex}`);
     expect(rejection).toMatch(/[A-Z]+_[A-Z_]+/); // the rule code
     await expectAccessible(p);
     await screenshot(p, 'upload-desktop');
-    // The good one is stored, the bad one stored nothing.
-    expect((await api(server, '/v1/games?limit=200')).items.length).toBe(before + 1);
+    // The good ones are stored, the bad one stored nothing.
+    expect((await api(server, '/v1/games?limit=200')).items.length).toBe(before + 3);
 
     await results.getByRole('link', { name: 'open the valid prefix in the replay viewer' }).click();
     await p.waitForURL(/\/upload\/prefix\//);

@@ -88,7 +88,22 @@ function gameOfBundle(bundle: any, path: string | undefined): string | undefined
   return game ? JSON.stringify(game) : undefined;
 }
 
-const isJsonLines = (name: string, text: string) => /\.(jsonl|ndjson)$/i.test(name) || text.trim().split('\n').filter((l) => l.trim()).length > 1;
+/**
+ * JSON Lines by its name (`.jsonl`, `.ndjson`), or a file of several lines whose first line is a JSON
+ * value by itself (one game per line under another name). A document written over many lines, as
+ * `cardlog simulate` and `cardlog export` write them, starts with a lone "{" and is one game.
+ */
+function isJsonLines(name: string, text: string): boolean {
+  if (/\.(jsonl|ndjson)$/i.test(name)) return true;
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length <= 1) return false;
+  try {
+    JSON.parse(lines[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `/upload`: files or JSON Lines bundles with a session-only token; per-file progress and results. */
 export function UploadPage() {
