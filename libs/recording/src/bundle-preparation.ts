@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { GameDocument, TournamentRegisteredData, TournamentRound, isBye, parseTournamentBundle } from '@cardlog/events';
-import { BundleRejected, Catalog, CheckedGame, CheckedMatch, CheckedRound, checkBundle, findGame } from '@cardlog/rules';
+import { BundleRejected, Catalog, CheckedGame, CheckedMatch, CheckedRound, canonicalJson, checkBundle, findGame } from '@cardlog/rules';
 import { RecordingError } from './errors';
 import { Refusal, StorableGame, asRefusal, formatError, storableGame } from './upload-preparation';
 
@@ -23,6 +24,8 @@ export type PreparedBundle =
       readonly ok: true;
       readonly tournamentId: string;
       readonly system: string;
+      /** The bundle's content (its canonical JSON, so neither layout nor key order counts), hashed: how a second upload of it is told from a different bundle under the same id. */
+      readonly bundleHash: string;
       /** Catalogs the bundle names that the rules do not ship: prepare again with those the server stores. */
       readonly storedCatalogRefs: readonly string[];
       readonly registered: TournamentRegisteredData;
@@ -44,7 +47,8 @@ export function prepareBundle(input: string | Buffer | unknown, catalogs?: Reado
     ...(bundle.catalog ? { catalog: bundle.catalog } : {}),
     players: bundle.players,
   };
-  const prepared = { ok: true as const, tournamentId: bundle.tournament.id, system, storedCatalogRefs, registered };
+  const bundleHash = createHash('sha256').update(canonicalJson(bundle)).digest('hex');
+  const prepared = { ok: true as const, tournamentId: bundle.tournament.id, system, bundleHash, storedCatalogRefs, registered };
   if (storedCatalogRefs.length > 0 && !catalogs) return { ...prepared, checked: 'needs-catalogs' };
   const resolveCatalog = (ref: string) => (Object.hasOwn(catalogs ?? {}, ref) ? catalogs![ref] : undefined);
   try {

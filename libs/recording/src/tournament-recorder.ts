@@ -14,7 +14,7 @@ import {
 import { Catalog, checkRound, findGame } from '@cardlog/rules';
 import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
-import { conflict, forbidden, invalid, notFound } from './errors';
+import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRecorder, RecordOptions } from './game-recorder';
 import { StorableCheckedRound, gameCatalogs, rejectionsAsErrors, storableRound } from './bundle-preparation';
 import { IN_THREAD, UploadPreparer } from './preparer';
@@ -25,6 +25,8 @@ export interface TournamentUploadResult {
   readonly id: string;
   readonly rounds: number;
   readonly games: number;
+  /** False when this very bundle was recorded before: nothing new is stored, and the counts are the tournament's as stored. */
+  readonly created: boolean;
 }
 
 export interface RoundUploadResult {
@@ -55,9 +57,7 @@ export class TournamentRecorder {
     if (!prepared.ok) throw recordingError(prepared.refusal);
     authorize(options.principal, prepared.tournamentId);
     const streamId = tournamentStreamId(prepared.tournamentId);
-    if ((await this.store.streamVersion(streamId)) > 0) {
-      throw conflict('TOURNAMENT_EXISTS', `tournament "${prepared.tournamentId}" is already recorded; add rounds with PUT /v1/tournaments/${prepared.tournamentId}/rounds/:n`);
-    }
+    if ((await this.store.streamVersion(streamId)) > 0) return this.recordedBefore(prepared.tournamentId, prepared.bundleHash);
     if (prepared.checked === 'needs-catalogs') {
       const catalogs: Record<string, Catalog> = {};
       for (const ref of prepared.storedCatalogRefs) {
@@ -69,8 +69,36 @@ export class TournamentRecorder {
     }
     if (!prepared.checked.ok) throw recordingError(prepared.checked.refusal);
     const rounds = prepared.checked.rounds;
-    const games = await this.write(streamId, 'no_stream', prepared.registered, rounds, options);
-    return { id: prepared.tournamentId, rounds: rounds.length, games };
+    let games: number;
+    try {
+      games = await this.write(streamId, 'no_stream', prepared.registered, rounds, options, prepared.bundleHash);
+    } catch (error) {
+      // Another upload of the tournament won the race (its stream, or one of the same games, was
+      // written first): answered as if it had come first.
+      const lost = error instanceof RecordingError && (error.code === 'WRONG_EXPECTED_VERSION' || error.code === 'GAME_ALREADY_STORED');
+      if (lost && (await this.store.streamVersion(streamId)) > 0) return this.recordedBefore(prepared.tournamentId, prepared.bundleHash);
+      throw error;
+    }
+    return { id: prepared.tournamentId, rounds: rounds.length, games, created: true };
+  }
+
+  /**
+   * A bundle whose tournament id is taken: the same bundle again (as its registration recorded its
+   * hash) is already stored, as a game uploaded twice is; any other is refused, so that a corrected
+   * bundle is never reported as stored. A tournament recorded before hashes were kept cannot tell,
+   * and refuses.
+   */
+  private async recordedBefore(tournamentId: string, bundleHash: string): Promise<TournamentUploadResult> {
+    const stream = await this.store.readStream(tournamentStreamId(tournamentId));
+    if (stream[0]?.metadata?.['bundleHash'] === bundleHash) {
+      const rounds = stream.filter((e) => e.type === ROUND_RECORDED).map((e) => e.data as RoundRecordedData);
+      const games = rounds.reduce((n, r) => n + r.matches.reduce((m, match) => m + match.games.length, 0), 0);
+      return { id: tournamentId, rounds: rounds.length, games, created: false };
+    }
+    throw conflict(
+      'TOURNAMENT_EXISTS',
+      `tournament "${tournamentId}" is already recorded from a different bundle: nothing of this one is stored. Add rounds with PUT /v1/tournaments/${tournamentId}/rounds/:n, or give the tournament another id`,
+    );
   }
 
   async addRound(tournamentId: string, roundNumber: number, input: string | Buffer | unknown, options: RecordOptions): Promise<RoundUploadResult> {
@@ -100,13 +128,21 @@ export class TournamentRecorder {
     return { id: tournamentId, round: round.number, games };
   }
 
-  private async write(streamId: string, expected: number | 'no_stream', registered: TournamentRegisteredData | null, rounds: readonly StorableCheckedRound[], options: RecordOptions) {
+  /** `bundleHash`: kept on the registration, so the same bundle sent again is known (`recordedBefore`). */
+  private async write(
+    streamId: string,
+    expected: number | 'no_stream',
+    registered: TournamentRegisteredData | null,
+    rounds: readonly StorableCheckedRound[],
+    options: RecordOptions,
+    bundleHash?: string,
+  ) {
     const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
     let stored = 0;
     let appended = 0;
     try {
       await this.store.transaction(async (tx: TransactionSql) => {
-        const events = registered ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered, metadata }] : [];
+        const events = registered ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered, metadata: { ...metadata, ...(bundleHash ? { bundleHash } : {}) } }] : [];
         for (const round of rounds) {
           const matches = [];
           for (const match of round.matches) {

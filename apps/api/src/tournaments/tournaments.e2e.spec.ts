@@ -96,7 +96,17 @@ onBothDatabases('tournaments API', (databaseUrl) => {
       const created = await call('POST', '/v1/tournaments', { body: firstTwo });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ id, rounds: 2 });
-      expect((await call('POST', '/v1/tournaments', { body: firstTwo })).body.error.code).toBe('TOURNAMENT_EXISTS');
+      // The same bundle again (its keys in another order) is already stored, as a game sent twice is;
+      // another bundle under the same id is refused, and stores nothing.
+      const before = await counts();
+      const again = await call('POST', '/v1/tournaments', { body: { rounds: firstTwo.rounds, ...firstTwo } });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ id, rounds: 2, games: created.body.games });
+      const other = await call('POST', '/v1/tournaments', { body: { ...firstTwo, rounds: firstTwo.rounds.slice(0, 1) } });
+      expect(other.status).toBe(409);
+      expect(other.body.error.code).toBe('TOURNAMENT_EXISTS');
+      expect(other.body.error.message).toMatch(/already recorded from a different bundle: nothing of this one is stored/);
+      expect(await counts()).toEqual(before);
 
       await eventually(`/v1/tournaments/${id}`, (t) => t.roundsRecorded === 2);
       const lists = await call('GET', `/v1/tournaments/${id}/decks`);

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Module, Param, Post, Put, Query as QueryParam, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Module, Param, Post, Put, Query as QueryParam, Res, UseGuards } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { TournamentQueries, TournamentQueryError } from '@cardlog/projections';
 import {
   CatalogRepository,
@@ -120,9 +121,13 @@ export class TournamentsController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   @ApiBody(BUNDLE_BODY)
-  @ApiOperation({ summary: 'Record a whole tournament: registration, lists, rounds and games, all or nothing' })
-  register(@Body() body: unknown, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new RegisterTournamentCommand(bodyText(body), principal));
+  @ApiOperation({
+    summary: 'Record a whole tournament: registration, lists, rounds and games, all or nothing. 201 when stored, 200 when the same bundle was already stored, 409 TOURNAMENT_EXISTS for another bundle under a recorded id',
+  })
+  async register(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response) {
+    const { created, ...result } = await this.commands.execute(new RegisterTournamentCommand(bodyText(body), principal));
+    res.status(created ? 201 : 200);
+    return result;
   }
 
   @Put(':id/rounds/:n')

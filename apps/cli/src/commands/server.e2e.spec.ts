@@ -182,7 +182,7 @@ describe('the CLI with a tournament bundle', () => {
   });
   afterAll(() => api?.stop());
 
-  it('upload sends a bundle to /v1/tournaments; again, it is already present; a broken one names round, table, game and event', async () => {
+  it('upload sends a bundle to /v1/tournaments; again, it is already present; a broken one names round, table, game and event; another under its id is refused', async () => {
     const io = captureIo();
     expect(await main(['upload', bundleFile, '--server', api.url, '--token', token, '--journal', join(work, 'j1')], io)).toBe(0);
     expect(io.stdout.join('\n')).toMatch(/created 1, already present 0, rejected 0/);
@@ -192,6 +192,15 @@ describe('the CLI with a tournament bundle', () => {
     const bad = captureIo();
     expect(await main(['upload', brokenFile, '--server', api.url, '--token', token, '--journal', join(work, 'j3')], bad)).toBe(1);
     expect(bad.stdout.join('\n')).toMatch(/REJECTED .*broken\.json at \$\.rounds\[1\]\.pairings\[0\]\.games\[0\]\.events\[\d+\] [A-Z_]+: /);
+    // The organiser's corrected bundle under the recorded id is not "already present": it is refused.
+    const corrected = JSON.parse(readFileSync(bundleFile, 'utf8'));
+    corrected.tournament.name = 'Club Night (corrected)';
+    const correctedFile = join(work, 'corrected.json');
+    writeFileSync(correctedFile, JSON.stringify(corrected));
+    const refused = captureIo();
+    expect(await main(['upload', correctedFile, '--server', api.url, '--token', token, '--journal', join(work, 'j4')], refused)).toBe(1);
+    expect(refused.stdout.join('\n')).toMatch(/created 0, already present 0, rejected 1/);
+    expect(refused.stdout.join('\n')).toMatch(/REJECTED .*corrected\.json TOURNAMENT_EXISTS: tournament "club-night" is already recorded from a different bundle/);
   });
 
   it('close ends an unfinished game with a result; a second close, a wrong version or bad options are refused', async () => {

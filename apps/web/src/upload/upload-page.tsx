@@ -155,11 +155,8 @@ export function UploadPage() {
   /** A tournament bundle goes whole to POST /v1/tournaments: stored all or nothing. */
   const uploadBundle = async (i: number, name: string, text: string, bundle: any) => {
     const { status, body } = await send('/v1/tournaments', text, token.trim(), (p) => update(i, { progress: p }));
-    const id = String(bundle.tournament?.id ?? '');
     if (status >= 200 && status < 300) {
       update(i, { state: 'done', progress: 1, lines: [{ label: name, status: status === 201 ? 'created' : 'exists', tournament: { id: body.id, rounds: body.rounds, games: body.games } }] });
-    } else if (status === 409 && body?.error?.code === 'TOURNAMENT_EXISTS') {
-      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: 'exists', tournament: { id } }] });
     } else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 413) {
       update(i, { state: 'done', progress: 1, lines: [{ label: name, status: 'rejected', rejection: rejectionOf(status, body?.error, gameOfBundle(bundle, body?.error?.path)) }] });
     } else {
