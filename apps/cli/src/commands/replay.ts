@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import { parseGameDocument } from '@cardlog/events';
 import { findGame, findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
+import { isTournamentBundle } from '../bundles';
 import { LocalCatalogs } from '../catalog-files';
 import { EXIT, Io } from '../io';
 
 export const REPLAY_USAGE =
-  'cardlog replay FILE [--step N] [--view pN|spectator|judge|reveal] [--catalog FILE]… [--json]   the board after event N of the game (its seq, derived events counted; 0 = before the first)';
+  'cardlog replay FILE [--game ROUND.TABLE.GAME] [--step N] [--view pN|spectator|judge|reveal] [--catalog FILE]… [--json]   the board after event N of the game (its seq, derived events counted; 0 = before the first); --game picks a game of a tournament bundle';
 
 /** `replay`: folds a local log to step N and prints what the viewer sees, with the last events described. */
 export function replayCommand(argv: readonly string[], io: Io): number {
-  const { positionals, options, lists } = parseArgs(argv, { step: 'integer', view: 'string', json: 'boolean', catalog: 'strings' });
+  const { positionals, options, lists } = parseArgs(argv, { step: 'integer', view: 'string', json: 'boolean', catalog: 'strings', game: 'string' });
   if (positionals.length !== 1) throw new UsageError('replay takes exactly one FILE');
   const view = (options.view as string | undefined) ?? 'spectator';
   if (!isViewer(view)) throw new UsageError(`--view must be a seat (p1, p2, …), spectator, judge or reveal; got "${view}"`);
@@ -21,6 +22,9 @@ export function replayCommand(argv: readonly string[], io: Io): number {
     io.err(`replay: cannot read ${positionals[0]}: ${(error as Error).message}`);
     return EXIT.unusable;
   }
+  const game = options.game as string | undefined;
+  if (isTournamentBundle(text)) text = gameOfBundle(text, game);
+  else if (game !== undefined) throw new UsageError('--game picks a game of a tournament bundle; this file is one game');
   const parsed = parseGameDocument(text);
   if (!parsed.ok) {
     io.err(`replay: ${positionals[0]}: ${parsed.error.code}: ${parsed.error.message}`);
@@ -66,4 +70,24 @@ export function replayCommand(argv: readonly string[], io: Io): number {
     io.err(`note: the log is invalid from event ${f.seq} ${f.type} ($.events[${f.index}], ${f.code}); steps stop before it`);
   }
   return EXIT.ok;
+}
+
+/**
+ * The text of game `ROUND.TABLE.GAME` (`2.3.1`: round 2, table 3, its first game) of a
+ * `cardlog-tournament/1` bundle, for `replay` to read as it reads a file of one game.
+ */
+function gameOfBundle(text: string, pick: string | undefined): string {
+  const bundle = JSON.parse(text) as { rounds?: { number?: number; pairings?: { table?: number; games?: unknown[] }[] }[] };
+  const tables = (bundle.rounds ?? []).flatMap((r) => (r.pairings ?? []).filter((p) => p.games?.length).map((p) => `${r.number}.${p.table}.1`));
+  const example = tables[0] ?? '1.1.1';
+  if (pick === undefined) throw new UsageError(`this file is a tournament bundle: name one of its games with --game ROUND.TABLE.GAME (e.g. --game ${example})`);
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(pick);
+  if (!m) throw new UsageError(`--game is ROUND.TABLE.GAME (e.g. ${example}); got "${pick}"`);
+  const [round, table, number] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const games = bundle.rounds?.find((r) => r.number === round)?.pairings?.find((p) => p.table === table)?.games;
+  const found = games?.[number - 1];
+  if (found === undefined) {
+    throw new UsageError(`--game ${pick}: the bundle has ${games ? `${games.length} game(s) at round ${round}, table ${table}` : `no logged match at round ${round}, table ${table}`}`);
+  }
+  return JSON.stringify(found);
 }
