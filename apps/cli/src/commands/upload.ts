@@ -58,7 +58,8 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   const rejections: Rejection[] = [];
   const started = Date.now();
   let done = 0;
-  const bar = new Progress(io, work.length, 'games');
+  // A document is a game, or a whole tournament bundle.
+  const bar = new Progress(io, work.length, 'documents');
   const progress = () => bar.update(done);
 
   let next = 0;
@@ -109,7 +110,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
   }
   io.out(
     `created ${counts.created}, already present ${counts.present}, rejected ${counts.rejected}` +
-      `${unreadable.length ? `, unreadable ${unreadable.length}` : ''} in ${seconds.toFixed(1)} s (${(done / Math.max(seconds, 0.001)).toFixed(1)} games/s)`,
+      `${unreadable.length ? `, unreadable ${unreadable.length}` : ''} in ${seconds.toFixed(1)} s (${(done / Math.max(seconds, 0.001)).toFixed(1)} documents/s)`,
   );
   if (unreachable) {
     io.err(`stopped: ${(unreachable as Error).message}; ${work.length - done} document(s) not sent — re-run the same command to resume`);
