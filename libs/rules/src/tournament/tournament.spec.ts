@@ -3,20 +3,9 @@ import type { GamePlugin } from '../game-plugin';
 import { findGame, registeredGames } from '../registry';
 import { RuleViolation } from '../rule-violation';
 import { simulateTournament } from './simulate-tournament';
-import { BundleRejected, CheckOptions, checkRegistration, checkRound } from './validate-bundle';
+import { BundleRejected, checkBundle } from './validate-bundle';
 
 jest.setTimeout(300_000);
-
-/** Checks a whole bundle the way the recorder does: registration, then each round in order. */
-function checkBundle(bundle: TournamentBundle, options: CheckOptions = {}) {
-  checkRegistration(bundle.tournament, bundle.players, bundle.catalog, options);
-  const dropped = new Set<string>();
-  return bundle.rounds.map((round, i) => {
-    const checked = checkRound({ tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i }, round, `$.rounds[${i}]`, options);
-    round.drops?.forEach((d) => dropped.add(d));
-    return checked;
-  });
-}
 
 function rejection(run: () => unknown) {
   try {
