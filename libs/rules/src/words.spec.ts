@@ -1,4 +1,4 @@
-import { dueWords, endingWords, firstPlayerMethodWords, systemName, turnName, words } from './words';
+import { dueWords, endingWords, firstPlayerMethodWords, outcomeWords, systemName, turnName, words } from './words';
 
 describe('a rules key in words', () => {
   it.each([
@@ -70,6 +70,13 @@ describe('a rules key in words', () => {
 
   it('calls a Summoner Master turn a Subturn, as its rulebook does, and every other game\'s a Turn', () => {
     expect(['summoner-master', 'born-from-blood', 'aegis', 'devacurse', undefined].map(turnName)).toEqual(['Subturn', 'Turn', 'Turn', 'Turn', 'Turn']);
+  });
+
+  it('says how a game ended: the winner by name and the ending as the rulebook names it, or a draw', () => {
+    const name = (seat: string) => ({ p1: 'Agni', p2: 'Varuna' })[seat] ?? seat;
+    expect(outcomeWords({ winner: 'p2', reason: 'aegis' }, name, 'aegis')).toBe('Varuna won (Aegis exhausted)');
+    expect(outcomeWords({ winner: null, reason: 'simultaneousElimination' }, name, 'devacurse')).toBe('draw (simultaneous elimination)');
+    expect(outcomeWords({ winner: 'p1' }, name, 'devacurse')).toBe('Agni won');
   });
 
   it('says how a first player was chosen in words, a method it does not know split at its capitals', () => {

@@ -111,6 +111,15 @@ export function endingWords(reason: string, system?: string): string {
 }
 
 /**
+ * How a game ended, as the boards, the games list and `cardlog validate` say it: "Agni won (last
+ * Deva standing)" or "draw (HP reached 0)", the winner's seat named by `name`.
+ */
+export function outcomeWords(result: { readonly winner?: string | null; readonly reason?: string }, name: (seat: string) => string, system?: string): string {
+  const ending = result.reason ? ` (${endingWords(result.reason, system)})` : '';
+  return `${result.winner ? `${name(result.winner)} won` : 'draw'}${ending}`;
+}
+
+/**
  * How a game's first player was chosen, by the `method` its log records (Aegis's `coin`, Born from
  * Blood's `dieRoll`, Summoner Master's `fair`), as "Ada went first (…)" says it.
  */

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument, parseTournamentBundle } from '@cardlog/events';
-import { BundleRejected, Outcome, checkBundle, endingWords, replay, systemName } from '@cardlog/rules';
+import { BundleRejected, Outcome, checkBundle, outcomeWords, replay, systemName } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { isTournamentBundle } from '../bundles';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
@@ -79,9 +79,8 @@ export function formatReport(report: DocumentReport): string {
 /** "Agni (p1) won (last Deva standing)": in words, as the boards and the web app write it; --json keeps the seat and the reason's code. */
 export function describeOutcome(outcome: Outcome | null, system?: string, winnerName?: string): string {
   if (!outcome) return 'unfinished';
-  const reason = endingWords(outcome.reason, system);
-  if (outcome.result !== 'win') return `draw (${reason})`;
-  return `${winnerName ? `${winnerName} (${outcome.winner})` : outcome.winner} won (${reason})`;
+  const name = (seat: string) => (winnerName ? `${winnerName} (${seat})` : seat);
+  return outcomeWords({ winner: outcome.result === 'win' ? outcome.winner : null, reason: outcome.reason }, name, system);
 }
 
 export function validateSource(source: Source, catalogs: LocalCatalogs = new LocalCatalogs()): DocumentReport {

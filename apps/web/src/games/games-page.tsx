@@ -8,7 +8,7 @@ import { RecordedTournamentOptions } from '../tournaments/recorded-options';
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
-import { endingWords, systemName } from '../ui/words';
+import { outcomeWords, systemName } from '../ui/words';
 
 const TEXT_FILTERS = [
   // By id, as a game names its tournament; the recorded ones are suggested with their names.
@@ -74,9 +74,8 @@ export function GamesPage() {
 function result(g: GameSummary): string {
   const outcome = g.outcome;
   if (!outcome) return 'in progress';
-  if (outcome.result === 'draw') return `draw (${endingWords(outcome.reason, g.system)})`;
-  const winner = g.players.find((p) => p.seat === outcome.winner);
-  return `${winner?.name ?? outcome.winner} won (${endingWords(outcome.reason, g.system)})`;
+  const name = (seat: string) => g.players.find((p) => p.seat === seat)?.name ?? seat;
+  return outcomeWords({ winner: outcome.result === 'win' ? outcome.winner : null, reason: outcome.reason }, name, g.system);
 }
 
 function TournamentCell({ context, recorded }: { context: GameSummary['game']; recorded: ReadonlyMap<string, string> }) {

@@ -1,4 +1,4 @@
-import { endingWords, words } from '../words';
+import { outcomeWords, words } from '../words';
 import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of an Aegis view, for `cardlog replay`. */
@@ -8,7 +8,7 @@ export function aegisBoard(view: any): string {
   const step = Object.hasOwn(STEP_NAMES, view.step) ? STEP_NAMES[view.step]!.replace(/^the /, '') : view.step;
   const who = (seat: string): string => view.players[seat]?.name ?? seat;
   const where = view.turnPlayer ? `turn ${view.turn} · ${who(view.turnPlayer)} · ${step}` : `setup (${words(view.stage)})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'aegis')})` : ''}`);
+  lines.push(`${where}${view.result ? ` · game over: ${outcomeWords(view.result, who, 'aegis')}` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     const opened = p.aegisOpen.map((a: any) => `${a.name} (${a.state})`).join(', ');

@@ -1,4 +1,4 @@
-import { endingWords, words } from '../words';
+import { outcomeWords, words } from '../words';
 import { PHASE_NAMES } from './describe';
 
 /**
@@ -10,7 +10,7 @@ export function bornFromBloodBoard(view: any): string {
   const phase = Object.hasOwn(PHASE_NAMES, view.phase) ? PHASE_NAMES[view.phase as keyof typeof PHASE_NAMES] : view.phase;
   const who = (seat: string): string => view.players[seat]?.name ?? seat;
   const where = view.turnPlayer ? `turn ${view.turn} · ${who(view.turnPlayer)} · ${phase}` : `setup (${words(view.stage)})`;
-  lines.push(`${where}${view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'born-from-blood')})` : ''}`);
+  lines.push(`${where}${view.result ? ` · game over: ${outcomeWords(view.result, who, 'born-from-blood')}` : ''}`);
   for (const seat of Object.keys(view.players)) {
     const p = view.players[seat];
     lines.push('');

@@ -1,4 +1,4 @@
-import { dueWords, endingWords, words } from '../words';
+import { dueWords, outcomeWords, words } from '../words';
 import { stepWords } from './describe';
 import type { DvCardView, DvView } from './view';
 
@@ -9,7 +9,7 @@ export function devacurseBoard(view: DvView): string {
   // Where the game stands in words, as the log lines say it: "construction loop · calling part of Agni · pre hero calling phase".
   const cursor = [c.loop && `${words(c.loop)} loop`, c.part && `${words(c.part)} part${c.owner ? ` of ${who(c.owner)}` : ''}`, c.phase && `${words(c.phase)} phase`, c.step && stepWords(c.step)];
   const where = view.status === 'origin' ? 'Turn Origin' : `turn ${view.turn} · order ${view.orderHolder === null ? '—' : who(view.orderHolder)} · ${cursor.filter(Boolean).join(' · ')}`;
-  const lines = [`${where}${view.result ? ` · match over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'devacurse')})` : ''}`];
+  const lines = [`${where}${view.result ? ` · match over: ${outcomeWords(view.result, who, 'devacurse')}` : ''}`];
   if (view.priority) lines.push(`priority ${who(view.priority.holder)} (window of ${who(view.priority.owner)}, ${view.priority.passes} passed)`);
   if (view.due) lines.push(`waiting for ${who(view.due.player)} (${view.due.player}) to ${dueWords(view.due.kind)}`);
   for (const p of Object.values(view.players)) {

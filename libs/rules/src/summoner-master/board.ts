@@ -1,4 +1,4 @@
-import { endingWords, words } from '../words';
+import { endingWords, outcomeWords, words } from '../words';
 import { STEP_NAMES } from './describe';
 
 /** A terminal rendering of a Summoner Master view, for `cardlog replay`. */
@@ -10,7 +10,7 @@ export function summonerMasterBoard(view: any): string {
   const setup = view.stage === 'setup' ? 'setup' : `setup (${words(view.stage)})`;
   const who = (seat: string): string => view.players[seat]?.name ?? seat;
   const where = s ? `game ${view.gameNumber} · Subturn ${s.number} · ${who(s.owner)} attacking · ${step}` : `game ${view.gameNumber} · ${setup}`;
-  const over = view.result ? ` · game over: ${view.result.winner ? `${who(view.result.winner)} won` : 'draw'} (${endingWords(view.result.reason, 'summoner-master')})` : '';
+  const over = view.result ? ` · game over: ${outcomeWords(view.result, who, 'summoner-master')}` : '';
   lines.push(`${where}${over}${view.pendingGameEnd ? ` · ${who(view.pendingGameEnd.loser)} loses (${endingWords(view.pendingGameEnd.reason, 'summoner-master')})` : ''}`);
   for (const seat of ['p1', 'p2']) {
     const p = view.players[seat];

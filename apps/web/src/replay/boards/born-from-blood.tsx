@@ -1,6 +1,6 @@
 import type { BoardProps } from '.';
 import type { BfbView } from '../../api/types';
-import { endingWords } from '../../ui/words';
+import { outcomeWords } from '../../ui/words';
 
 type Player = BfbView['players'][keyof BfbView['players']];
 type InPlay = NonNullable<Player['character']>;
@@ -45,7 +45,7 @@ export function BornFromBloodBoard({ view }: BoardProps<BfbView>) {
           {view.result ? (
             <strong className="result">
               {' '}
-              · Game over: {'winner' in view.result && view.result.winner ? `${name(view.result.winner as string)} won` : 'draw'} ({endingWords(view.result.reason, 'born-from-blood')})
+              · Game over: {outcomeWords(view.result, name, 'born-from-blood')}
             </strong>
           ) : null}
         </p>

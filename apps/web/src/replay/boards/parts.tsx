@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { endingWords } from '../../ui/words';
+import { outcomeWords } from '../../ui/words';
 
 // Pieces the Aegis, Devacurse and Summoner Master boards share. They keep the labels the Born from
 // Blood board uses (`<seat> resources`, `<seat> <zone>`, "face-down card"), so one browser test reads
@@ -185,7 +185,5 @@ export function resultLine(
   system: string,
   over = 'Game over',
 ): string | null {
-  if (!result) return null;
-  const reason = result.reason ? ` (${endingWords(result.reason, system)})` : '';
-  return `${over}: ${result.winner ? `${name(result.winner)} won` : 'draw'}${reason}`;
+  return result ? `${over}: ${outcomeWords(result, name, system)}` : null;
 }

@@ -7,9 +7,6 @@ type Seat = keyof SmView['players'];
 type Player = SmView['players'][Seat];
 type CardView = Player['arena'][number];
 
-/** The Subturn's steps in the order SMO plays them (digest §5.2), named as the log lines name them; a log need not record any. */
-const STEPS = SUBTURN_STEPS;
-
 /**
  * Summoner Master: each side's Arena as its At Line and Df Line of Seals (At/Df/Sp, Level, Active
  * or Inactive) with the Mystics beside them, the Reflection Zone, Mp, the two piles, hand, Shrine
@@ -43,14 +40,14 @@ function Centre({ view, name }: { view: SmView; name: (seat: string | null | und
         {s ? (
           <>
             Subturn <strong>{s.number}</strong> · <strong>{name(s.owner)}</strong> attacking, {name(defender)} defending
-            {s.step === 'Unspecified' ? null : <> · {STEPS.find(([k]) => k === s.step)?.[1] ?? humanize(s.step)} step</>}
+            {s.step === 'Unspecified' ? null : <> · {SUBTURN_STEPS.find(([k]) => k === s.step)?.[1] ?? humanize(s.step)} step</>}
           </>
         ) : (
           <>Setup ({view.stage})</>
         )}
         {result ? <strong className="result"> · {result}</strong> : null}
       </p>
-      {s ? <StepTrack label="Subturn steps" steps={STEPS} current={s.step} /> : null}
+      {s ? <StepTrack label="Subturn steps" steps={SUBTURN_STEPS} current={s.step} /> : null}
       {s?.drawSkipped ? <p className="muted small-text">The Draw step is skipped in this player's first Subturn.</p> : null}
       {view.currentAttack ? <p className="battle" aria-label="Attack">⚔ {card(view.currentAttack)} attacks</p> : null}
       {view.pendingContinuation ? <p className="battle">{card(view.pendingContinuation)} may attack again (multi-attack)</p> : null}
