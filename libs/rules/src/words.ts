@@ -146,6 +146,21 @@ export function turnName(system: string | undefined): 'Turn' | 'Subturn' {
 }
 
 /**
+ * A tournament round by the name players call it: "Round 3" for a Swiss round, then the top cut's
+ * rounds counted from the final back: "Final", "Semifinals", "Quarterfinals", "Round of 16".
+ */
+export function roundName(round: number, swissRounds: number, topCut?: number | null): string {
+  if (round <= swissRounds || !topCut || topCut < 2) return `Round ${round}`;
+  const cutRounds = Math.ceil(Math.log2(topCut));
+  const after = cutRounds - (round - swissRounds);
+  if (after < 0) return `Round ${round}`;
+  if (after === 0) return 'Final';
+  if (after === 1) return 'Semifinals';
+  if (after === 2) return 'Quarterfinals';
+  return `Round of ${2 ** (after + 1)}`;
+}
+
+/**
  * Summoner Master's Subturn steps in the order SMO plays them (its digest §5.2), by the names its
  * rulebook gives them: the log lines, `cardlog replay`'s board and the web board's step track.
  */

@@ -1,11 +1,12 @@
-import { GameDocument, MatchPairing, Pairing, TOURNAMENT_FORMAT, TournamentBundle, TournamentPlayer, TournamentRound } from '@cardlog/events';
+import { BUNDLE_LIMITS, GameDocument, MatchPairing, Pairing, TOURNAMENT_FORMAT, TournamentBundle, TournamentPlayer, TournamentRound } from '@cardlog/events';
 import { Prng } from '../prng';
 import { deckRegistrationOf } from '../game-plugin';
 import { findGame } from '../registry';
 import { replay } from '../replay';
 import { systemName } from '../words';
-import { computeStandings } from './standings';
+import { MatchResult, computeStandings } from './standings';
 import { pairSwissRound } from './swiss';
+import { bracketRound, topCutRounds, topCutSeeds } from './top-cut';
 
 export interface SimulateTournamentOptions {
   readonly system: string;
@@ -17,8 +18,10 @@ export interface SimulateTournamentOptions {
   readonly name?: string;
   /** `YYYY-MM-DD`; rounds are an hour apart from 10:00 UTC. */
   readonly startDate?: string;
-  /** Players who would go on to the top cut (not played by the simulator). */
+  /** Players who go on to the top cut (8 by default for 16 players or more; 0 for none). */
   readonly topCut?: number;
+  /** Play the top cut's rounds after the Swiss ones (a bundle of the Swiss rounds only otherwise). */
+  readonly playTopCut?: boolean;
   /** How many players drop midway (after the middle round); one by default when there are 8 or more. */
   readonly drops?: number;
 }
@@ -117,13 +120,44 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
     bundleRounds.push({ number: round, pairings, ...(drops.length ? { drops } : {}) });
   }
 
+  const topCut = options.topCut ?? (count >= 16 ? 8 : undefined);
+  if (options.playTopCut && topCut) {
+    // Single elimination, seeded from the final Swiss standings: each round pairs the bracket's
+    // neighbours still in, the higher seed first; an empty place is a bye.
+    const seeds = topCutSeeds({ players: field, results, dropped, swissRounds: rounds, topCut, byeGameWins: needed });
+    const cutResults: MatchResult[] = [];
+    for (let stage = 1; stage <= topCutRounds(topCut); stage++) {
+      const round = rounds + stage;
+      const bracket = bracketRound(seeds, topCut, stage, cutResults);
+      const blocks = new Map<number, { id: string; seed: number }[]>();
+      for (const [id, place] of [...bracket.players].sort((x, y) => x[1].slot - y[1].slot)) {
+        const key = Math.floor(place.slot / bracket.block);
+        blocks.set(key, [...(blocks.get(key) ?? []), { id, seed: place.seed }]);
+      }
+      const pairings: Pairing[] = [];
+      let table = 0;
+      for (const block of blocks.values()) {
+        if (block.length === 1) {
+          pairings.push({ bye: block[0]!.id });
+          cutResults.push({ round, a: block[0]!.id, b: null, winsA: 0, winsB: 0, draws: 0 });
+          continue;
+        }
+        const [a, b] = [...block].sort((x, y) => x.seed - y.seed).map((p) => p.id) as [string, string];
+        table += 1;
+        const games = playMatch(id, round, table, byId.get(a)!, byId.get(b)!, Prng.derive(seed, round * 1000 + table), true);
+        cutResults.push({ round, a, b, winsA: games.wins[a]!, winsB: games.wins[b]!, draws: games.draws });
+        pairings.push({ table, players: [a, b], games: games.documents as unknown as Record<string, unknown>[] });
+      }
+      bundleRounds.push({ number: round, pairings });
+    }
+  }
+
   const players: TournamentPlayer[] = field.map((p) => {
     const list = lists.get(p.id);
     return { id: p.id, name: p.name, ...(list ? { deck: { name: p.deck.name, archetype: p.deck.archetype, list } } : {}) };
   });
   const firstDoc = bundleRounds.flatMap((r) => r.pairings).find((x): x is MatchPairing => 'games' in x && !!x.games)?.games?.[0] as GameDocument | undefined;
-  const days = Math.floor((rounds - 1) / 8);
-  const topCut = options.topCut ?? (count >= 16 ? 8 : undefined);
+  const days = Math.floor((bundleRounds.length - 1) / 8);
   return {
     format: TOURNAMENT_FORMAT,
     tournament: {
@@ -141,12 +175,14 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
     rounds: bundleRounds,
   };
 
-  function playMatch(tournament: string, round: number, table: number, a: (typeof field)[number], b: (typeof field)[number], matchSeed: number) {
+  /** A match to the needed wins; `untilDecided` (a top cut's) plays on past drawn games until it has a winner. */
+  function playMatch(tournament: string, round: number, table: number, a: (typeof field)[number], b: (typeof field)[number], matchSeed: number, untilDecided = false) {
     const wins: Record<string, number> = { [a.id]: 0, [b.id]: 0 };
     let draws = 0;
     const documents: GameDocument[] = [];
     let firstSeat: string | undefined;
-    for (let gameNumber = 1; gameNumber <= bestOf && wins[a.id]! < needed && wins[b.id]! < needed; gameNumber++) {
+    const lastGame = () => Math.min(BUNDLE_LIMITS.maxGamesPerMatch, bestOf + (untilDecided ? draws : 0));
+    for (let gameNumber = 1; gameNumber <= lastGame() && wins[a.id]! < needed && wins[b.id]! < needed; gameNumber++) {
       const playedAt = `${startDate}T${String(10 + Math.min(round - 1, 13)).padStart(2, '0')}:${String((gameNumber - 1) * 15).padStart(2, '0')}:00Z`;
       const simulated = simulator!.simulate({
         seed: Prng.derive(matchSeed, gameNumber),
@@ -168,7 +204,9 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
       // The loser of this game chooses to go first in the next; after a draw, the game's own fair method.
       firstSeat = winnerSeat === null ? undefined : winnerSeat === 'p1' ? 'p2' : 'p1';
     }
+    if (untilDecided && wins[a.id] === wins[b.id]) throw new Error(`top-cut match ${tournament} round ${round} table ${table} ended without a winner after ${documents.length} games`);
     return { wins, draws, documents };
+
   }
 }
 

@@ -15,7 +15,10 @@ import type { Catalog, GameHeader, Outcome } from '../game-system';
 import type { DeckFacts } from '../insights';
 import { findGame } from '../registry';
 import { replay, resolveHeader } from '../replay';
+import { roundName } from '../words';
 import { firstPlayerSeat } from './simulate-tournament';
+import type { MatchResult } from './standings';
+import { BracketRound, bracketRound, meetIn, topCutRounds, topCutSeeds } from './top-cut';
 
 /**
  * Why a bundle (or a round added later) is refused, pointing at the round, table, game and event.
@@ -61,6 +64,11 @@ export interface TournamentContext {
   readonly dropped: ReadonlySet<string>;
   /** The last round already recorded (0 for none). */
   readonly lastRound: number;
+  /**
+   * The results of the rounds already recorded, byes with `b` null (`resultsOf` a checked round
+   * gives them): the top cut's rounds are seeded from the Swiss ones and go on from their own.
+   */
+  readonly results?: readonly MatchResult[];
 }
 
 export interface CheckOptions {
@@ -137,12 +145,27 @@ function catalogFor(plugin: GamePlugin, ref: string, options: CheckOptions, path
 export function checkBundle(bundle: TournamentBundle, options: CheckOptions = {}): CheckedRound[] {
   checkRegistration(bundle.tournament, bundle.players, bundle.catalog, options);
   const dropped = new Set<string>();
+  const results: MatchResult[] = [];
   return bundle.rounds.map((round, i) => {
-    const checked = checkRound({ tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i }, round, `$.rounds[${i}]`, options);
+    const checked = checkRound({ tournament: bundle.tournament, players: bundle.players, dropped, lastRound: i, results }, round, `$.rounds[${i}]`, options);
     round.drops?.forEach((d) => dropped.add(d));
+    results.push(...resultsOf(checked));
     return checked;
   });
 }
+
+/** A checked or recorded round's results, as standings and the bracket read them (a bye: `b` null). */
+export function resultsOf(round: {
+  readonly round: number;
+  readonly matches: readonly Pick<RecordedMatch, 'players' | 'wins' | 'draws'>[];
+  readonly byes: readonly string[];
+}): MatchResult[] {
+  return [
+    ...round.matches.map((m) => ({ round: round.round, a: m.players[0], b: m.players[1], winsA: m.wins[m.players[0]] ?? 0, winsB: m.wins[m.players[1]] ?? 0, draws: m.draws })),
+    ...round.byes.map((a) => ({ round: round.round, a, b: null, winsA: 0, winsB: 0, draws: 0 })),
+  ];
+}
+
 
 /**
  * Checks one round against the tournament so far and replays every game of it. `path` is where the
@@ -156,36 +179,61 @@ export function checkRound(context: TournamentContext, round: TournamentRound, p
       expected: context.lastRound + 1,
     });
   }
-  if (round.number > context.tournament.format.swissRounds) {
-    reject('invalid', 'TOO_MANY_ROUNDS', `${path}.number`, `the tournament has ${context.tournament.format.swissRounds} Swiss rounds`, { round: round.number });
+  const { swissRounds, topCut } = context.tournament.format;
+  const cutRounds = topCutRounds(topCut);
+  if (round.number > swissRounds + cutRounds) {
+    const cut = cutRounds ? ` and a top ${topCut} of ${cutRounds} round${cutRounds > 1 ? 's' : ''}` : ' and no top cut';
+    reject('invalid', 'TOO_MANY_ROUNDS', `${path}.number`, `the tournament has ${swissRounds} Swiss rounds${cut}`, { round: round.number });
   }
   const registered = new Map(context.players.map((p) => [p.id, p]));
+  // A round after the Swiss ones is one of the top cut's: who is still in, and who meets whom.
+  const bracket = round.number > swissRounds ? bracketOf(context, round.number) : null;
+  const stageName = roundName(round.number, swissRounds, topCut);
+  const named = (id: string) => `${registered.get(id)?.name ?? id} ("${id}")`;
   const placed = new Map<string, string>();
   const tables = new Set<number>();
   const place = (id: string, at: string) => {
     if (!registered.has(id)) reject('invalid', 'UNKNOWN_PLAYER', at, `"${id}" is not a registered player`, { player: id, round: round.number });
     if (context.dropped.has(id)) reject('invalid', 'PLAYER_DROPPED', at, `"${id}" dropped in an earlier round`, { player: id, round: round.number });
+    if (bracket && !bracket.players.has(id)) {
+      const why = bracket.stage === 1 ? `is not among the top ${topCut} of the final Swiss standings` : `is out of the top cut: beaten before the ${stageName}`;
+      reject('invalid', 'NOT_IN_TOP_CUT', at, `${named(id)} ${why}`, { player: id, round: round.number });
+    }
     const before = placed.get(id);
     if (before) reject('invalid', 'PLAYER_PAIRED_TWICE', at, `"${id}" is already paired in this round at ${before}`, { player: id, round: round.number });
     placed.set(id, at);
   };
   round.pairings.forEach((pairing, j) => {
     const at = `${path}.pairings[${j}]`;
-    if (isBye(pairing)) return place(pairing.bye, `${at}.bye`);
+    if (isBye(pairing)) {
+      place(pairing.bye, `${at}.bye`);
+      if (bracket && !bracket.byes.has(pairing.bye)) {
+        reject('invalid', 'BRACKET_MISMATCH', `${at}.bye`, `${named(pairing.bye)} has an opponent in the ${stageName}: a top-cut bye is only for a seed with no one to meet`, { player: pairing.bye, round: round.number });
+      }
+      return;
+    }
     if (tables.has(pairing.table)) reject('invalid', 'TABLE_REPEATED', `${at}.table`, `table ${pairing.table} is used twice in round ${round.number}`);
     tables.add(pairing.table);
     if (pairing.players[0] === pairing.players[1]) reject('invalid', 'PLAYER_PAIRED_TWICE', `${at}.players`, `a player cannot play themselves`);
     pairing.players.forEach((id, k) => place(id, `${at}.players[${k}]`));
+    if (bracket) checkBracketPairing(bracket, pairing.players, named, `${at}.players`, stageName, round.number);
   });
-  for (const player of context.players) {
+  // Everyone still in plays every round: the Swiss field, or the top cut's survivors.
+  const expected = bracket ? context.players.filter((p) => bracket.players.has(p.id)) : context.players;
+  for (const player of expected) {
     if (!context.dropped.has(player.id) && !placed.has(player.id)) {
-      reject('invalid', 'PLAYER_UNPAIRED', `${path}.pairings`, `${player.name} ("${player.id}") is neither paired nor given a bye in round ${round.number}; list them in "drops" of the round they left`, {
+      reject('invalid', 'PLAYER_UNPAIRED', `${path}.pairings`, bracket
+        ? `${player.name} ("${player.id}") is seed ${bracket.players.get(player.id)!.seed} of the top cut and neither paired nor given a bye in the ${stageName}`
+        : `${player.name} ("${player.id}") is neither paired nor given a bye in round ${round.number}; list them in "drops" of the round they left`, {
         player: player.id,
         round: round.number,
       });
     }
   }
   const drops = round.drops ?? [];
+  if (bracket && drops.length > 0) {
+    reject('invalid', 'DROP_IN_TOP_CUT', `${path}.drops`, `a player leaves the top cut by losing a match (a concession is a lost match): the ${stageName} records no drops`, { round: round.number });
+  }
   drops.forEach((id, k) => {
     if (!placed.has(id)) reject('invalid', 'UNKNOWN_PLAYER', `${path}.drops[${k}]`, `"${id}" does not play round ${round.number}, so cannot drop after it`, { player: id });
   });
@@ -194,10 +242,50 @@ export function checkRound(context: TournamentContext, round: TournamentRound, p
   const byes: string[] = [];
   round.pairings.forEach((pairing, j) => {
     if (isBye(pairing)) byes.push(pairing.bye);
-    else matches.push(checkMatch(context, plugin, registered, round.number, pairing, `${path}.pairings[${j}]`, options));
+    else {
+      const match = checkMatch(context, plugin, registered, round.number, pairing, `${path}.pairings[${j}]`, options);
+      const [a, b] = match.players;
+      if (bracket && match.wins[a] === match.wins[b]) {
+        const drawn = match.draws ? ` with ${match.draws} drawn` : '';
+        reject('illegal', 'TOP_CUT_UNDECIDED', `${path}.pairings[${j}].${pairing.result ? 'result' : 'games'}`, `a match of the ${stageName} needs a winner; this one ended ${match.wins[a]}–${match.wins[b]}${drawn}`, {
+          round: round.number,
+          table: pairing.table,
+        });
+      }
+      matches.push(match);
+    }
   });
   return { round: round.number, matches, byes, drops };
 }
+
+/** The top cut's round `roundNumber` (after the Swiss rounds): seeded from the Swiss results, on from the cut's own. */
+function bracketOf(context: TournamentContext, roundNumber: number): BracketRound {
+  const { swissRounds, topCut } = context.tournament.format;
+  const results = context.results ?? [];
+  const seeds = topCutSeeds({
+    players: context.players,
+    results,
+    dropped: context.dropped,
+    swissRounds,
+    topCut: topCut!,
+    byeGameWins: Math.ceil(context.tournament.bestOf / 2),
+  });
+  return bracketRound(seeds, topCut!, roundNumber - swissRounds, results.filter((m) => m.round > swissRounds));
+}
+
+/** The two players of a top-cut match must be two the bracket brings together in this round. */
+function checkBracketPairing(bracket: BracketRound, players: readonly [string, string], named: (id: string) => string, at: string, stageName: string, round: number): void {
+  const a = bracket.players.get(players[0])!;
+  const b = bracket.players.get(players[1])!;
+  if (meetIn(bracket.block, a.slot, b.slot)) return;
+  const rivals = [...bracket.players].filter(([id, p]) => id !== players[0] && meetIn(bracket.block, p.slot, a.slot)).map(([, p]) => `seed ${p.seed}`);
+  reject('invalid', 'BRACKET_MISMATCH', at, `seed ${a.seed}, ${named(players[0])}, meets ${rivals.length ? rivals.join(' or ') : 'nobody'} in the ${stageName}, not seed ${b.seed}, ${named(players[1])}`, {
+    round,
+    players,
+    seeds: [a.seed, b.seed],
+  });
+}
+
 
 function checkMatch(
   context: TournamentContext,
@@ -212,6 +300,8 @@ function checkMatch(
   const [a, b] = pairing.players;
   const needed = Math.ceil(tournament.bestOf / 2);
   const where = { round: roundNumber, table: pairing.table };
+  // A top-cut match is played until it has a winner: a drawn game does not count towards its length.
+  const elimination = roundNumber > tournament.format.swissRounds;
   if (pairing.games && pairing.result) {
     reject('invalid', 'RESULT_AND_GAMES', `${path}.result`, 'a match carries either its game logs or a reported result, not both', where);
   }
@@ -225,7 +315,7 @@ function checkMatch(
       reject('invalid', 'RESULT_IMPOSSIBLE', `${path}.result.wins`, `in a best of ${tournament.bestOf} a player stops at ${needed} wins`, where);
     }
     const draws = pairing.result.draws ?? 0;
-    if (wins[a]! + wins[b]! + draws > tournament.bestOf) {
+    if (wins[a]! + wins[b]! + (elimination ? 0 : draws) > tournament.bestOf) {
       reject('invalid', 'RESULT_IMPOSSIBLE', `${path}.result`, `${wins[a]! + wins[b]! + draws} games in a best of ${tournament.bestOf}`, where);
     }
     return { table: pairing.table, players: [a, b], wins: { [a]: wins[a]!, [b]: wins[b]! }, draws, resultOnly: true, games: [] };
@@ -243,7 +333,11 @@ function checkMatch(
       const leader = wins[a]! >= needed ? a : b;
       reject('illegal', 'MATCH_ALREADY_DECIDED', at, `game ${gameNumber} follows a ${wins[a]}–${wins[b]}: "${leader}" already won this best of ${tournament.bestOf}`, here);
     }
-    if (k >= tournament.bestOf) reject('illegal', 'MATCH_TOO_LONG', at, `a best of ${tournament.bestOf} has no game ${gameNumber}`, here);
+    if (k >= tournament.bestOf + (elimination ? draws : 0)) {
+      const drawn = elimination ? ` after ${draws} drawn game${draws === 1 ? '' : 's'}` : '';
+      reject('illegal', 'MATCH_TOO_LONG', at, `a best of ${tournament.bestOf} has no game ${gameNumber}${drawn}`, here);
+    }
+
     const parsed = parseGameDocument(raw);
     if (!parsed.ok) {
       const inner = parsed.error.path ?? '$';

@@ -1,0 +1,149 @@
+import type { MatchPairing, TournamentBundle, TournamentRound } from '@cardlog/events';
+import { roundName } from '../words';
+import { simulateTournament } from './simulate-tournament';
+import { bracketOrder, topCutRounds } from './top-cut';
+import { BundleRejected, checkBundle } from './validate-bundle';
+
+jest.setTimeout(120_000);
+
+function rejection(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BundleRejected) return error.failure;
+    throw error;
+  }
+  throw new Error('the bundle was accepted');
+}
+
+const won = (table: number, winner: string, loser: string, wins = 2, against = 0): MatchPairing => ({ table, players: [winner, loser], result: { wins: { [winner]: wins, [loser]: against } } });
+
+/**
+ * Eight players, three Swiss rounds of reported results, a top 4, best of three. Final Swiss
+ * standings, by hand: P1 9 points; P2, P4 and P3 6 each, in that order by opponents' match-win %
+ * (P2's opponents 0.667, P4's 0.556, P3's 0.444); then P5, P6 and P7 with 3, P8 with 0. So the
+ * semifinals are seed 1 P1 against seed 4 P3, and seed 2 P2 against seed 3 P4.
+ */
+function smallEvent(cut: TournamentRound[] = [], topCut: number | null = 4): TournamentBundle {
+  const ids = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8'];
+  return {
+    format: 'cardlog-tournament/1',
+    tournament: {
+      id: 'cut-test',
+      name: 'Cut Test',
+      system: 'born-from-blood',
+      rulesVersion: '1',
+      startDate: '2026-12-01',
+      format: { swissRounds: 3, ...(topCut ? { topCut } : {}) },
+      bestOf: 3,
+    },
+    players: ids.map((id) => ({ id, name: `Player ${id.slice(1)}` })),
+    rounds: [
+      { number: 1, pairings: [won(1, 'P1', 'P8'), won(2, 'P2', 'P7'), won(3, 'P3', 'P6'), won(4, 'P4', 'P5')] },
+      { number: 2, pairings: [won(1, 'P1', 'P4'), won(2, 'P2', 'P3'), won(3, 'P5', 'P8'), won(4, 'P6', 'P7')] },
+      { number: 3, pairings: [won(1, 'P1', 'P2'), won(2, 'P3', 'P5'), won(3, 'P4', 'P6'), won(4, 'P7', 'P8')] },
+      ...cut,
+    ],
+  };
+}
+
+const semifinals = (pairings: TournamentRound['pairings'] = [won(1, 'P1', 'P3'), won(2, 'P2', 'P4', 2, 1)]): TournamentRound => ({ number: 4, pairings });
+const final = (pairings: TournamentRound['pairings'] = [won(1, 'P2', 'P1')]): TournamentRound => ({ number: 5, pairings });
+
+describe('the bracket', () => {
+  it('seeds the usual way: 1 and 2 meet only in the final, every first-round pair adds up to size + 1', () => {
+    expect(bracketOrder(2)).toEqual([1, 2]);
+    expect(bracketOrder(4)).toEqual([1, 4, 2, 3]);
+    expect(bracketOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
+    expect(topCutRounds(undefined)).toBe(0);
+    expect(topCutRounds(8)).toBe(3);
+    expect(topCutRounds(6)).toBe(3);
+    expect(topCutRounds(2)).toBe(1);
+  });
+
+  it('names the rounds as players do, counted back from the final', () => {
+    expect(roundName(3, 5, 8)).toBe('Round 3');
+    expect(roundName(6, 5, 8)).toBe('Quarterfinals');
+    expect(roundName(7, 5, 8)).toBe('Semifinals');
+    expect(roundName(8, 5, 8)).toBe('Final');
+    expect(roundName(6, 5, 32)).toBe('Round of 32');
+    expect(roundName(6, 5, null)).toBe('Round 6');
+  });
+});
+
+describe('a top cut recorded after the Swiss rounds', () => {
+  it('is accepted when the final Swiss standings seed it and each round holds the winners of the last', () => {
+    const checked = checkBundle(smallEvent([semifinals(), final()]));
+    expect(checked.map((r) => r.round)).toEqual([1, 2, 3, 4, 5]);
+    expect(checked[4]!.matches[0]!.wins).toEqual({ P2: 2, P1: 0 });
+  });
+
+  it('refuses a player outside the top 4 of the final standings, naming them and where', () => {
+    const f = rejection(() => checkBundle(smallEvent([semifinals([won(1, 'P1', 'P5'), won(2, 'P2', 'P4')])])));
+    expect(f).toMatchObject({ code: 'NOT_IN_TOP_CUT', path: '$.rounds[3].pairings[0].players[1]' });
+    expect(f.message).toContain('Player 5 ("P5") is not among the top 4 of the final Swiss standings');
+  });
+
+  it('refuses a pairing the bracket does not make: seed 1 meets seed 4 in the semifinals', () => {
+    const f = rejection(() => checkBundle(smallEvent([semifinals([won(1, 'P1', 'P2'), won(2, 'P3', 'P4')])])));
+    expect(f).toMatchObject({ code: 'BRACKET_MISMATCH', path: '$.rounds[3].pairings[0].players' });
+    expect(f.message).toContain('seed 1, Player 1 ("P1"), meets seed 4 in the Semifinals, not seed 2, Player 2 ("P2")');
+  });
+
+  it('refuses a beaten player in a later round', () => {
+    const f = rejection(() => checkBundle(smallEvent([semifinals(), final([won(1, 'P1', 'P3')])])));
+    expect(f).toMatchObject({ code: 'NOT_IN_TOP_CUT', path: '$.rounds[4].pairings[0].players[1]' });
+    expect(f.message).toContain('beaten before the Final');
+  });
+
+  it('refuses a match without a winner, and takes a drawn game played past the match length', () => {
+    const drawn: MatchPairing = { table: 1, players: ['P2', 'P1'], result: { wins: { P2: 1, P1: 1 }, draws: 1 } };
+    expect(rejection(() => checkBundle(smallEvent([semifinals(), final([drawn])])))).toMatchObject({ code: 'TOP_CUT_UNDECIDED', path: '$.rounds[4].pairings[0].result' });
+    // 2–1 with a drawn game: four games in a best of three, which only a top cut plays.
+    const longer: MatchPairing = { table: 1, players: ['P2', 'P1'], result: { wins: { P2: 2, P1: 1 }, draws: 1 } };
+    expect(() => checkBundle(smallEvent([semifinals(), final([longer])]))).not.toThrow();
+    const swiss = smallEvent();
+    swiss.rounds[2]!.pairings[0] = { ...longer, players: ['P1', 'P2'], result: { wins: { P1: 2, P2: 1 }, draws: 1 } };
+    expect(rejection(() => checkBundle(swiss))).toMatchObject({ code: 'RESULT_IMPOSSIBLE' });
+  });
+
+  it('refuses a round past the final, drops, a missing survivor, and any cut where none is announced', () => {
+    const beyond: TournamentRound = { number: 6, pairings: [won(1, 'P2', 'P1')] };
+    expect(rejection(() => checkBundle(smallEvent([semifinals(), final(), beyond])))).toMatchObject({ code: 'TOO_MANY_ROUNDS', path: '$.rounds[5].number' });
+    expect(rejection(() => checkBundle(smallEvent([{ ...semifinals(), drops: ['P3'] }])))).toMatchObject({ code: 'DROP_IN_TOP_CUT', path: '$.rounds[3].drops' });
+    const f = rejection(() => checkBundle(smallEvent([semifinals([won(1, 'P1', 'P3')])])));
+    expect(f).toMatchObject({ code: 'PLAYER_UNPAIRED', path: '$.rounds[3].pairings' });
+    expect(f.message).toContain('seed 2 of the top cut');
+    const none = rejection(() => checkBundle(smallEvent([semifinals()], null)));
+    expect(none).toMatchObject({ code: 'TOO_MANY_ROUNDS' });
+    expect(none.message).toContain('3 Swiss rounds and no top cut');
+  });
+
+  it('gives byes to the top seeds of a short bracket, and to nobody else', () => {
+    // A top 3 plays in a bracket of 4: seed 1 (P1) waits out the semifinals, seeds 2 and 3 (P2, P4) play.
+    const ok = smallEvent([{ number: 4, pairings: [{ bye: 'P1' }, won(1, 'P4', 'P2')] }, final([won(1, 'P1', 'P4')])], 3);
+    expect(() => checkBundle(ok)).not.toThrow();
+    const f = rejection(() => checkBundle(smallEvent([{ number: 4, pairings: [{ bye: 'P2' }, won(1, 'P1', 'P4')] }], 3)));
+    expect(f).toMatchObject({ code: 'BRACKET_MISMATCH', path: '$.rounds[3].pairings[0].bye' });
+  });
+});
+
+describe('a simulated tournament with its top cut played', () => {
+  // 10 players and a top 6: a bracket of 8 whose seeds 1 and 2 have a bye in the quarterfinals.
+  const bundle = simulateTournament({ system: 'summoner-master', players: 10, rounds: 3, bestOf: 3, seed: 11, topCut: 6, playTopCut: true });
+
+  it('plays the quarterfinals, semifinals and final after the Swiss rounds, each with a winner', () => {
+    expect(bundle.rounds.map((r) => r.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    const checked = checkBundle(JSON.parse(JSON.stringify(bundle)));
+    expect(checked[3]!.byes).toHaveLength(2);
+    expect(checked[3]!.matches).toHaveLength(2);
+    expect(checked[4]!.matches).toHaveLength(2);
+    expect(checked[5]!.matches).toHaveLength(1);
+    for (const round of checked.slice(3)) for (const m of round.matches) expect(m.wins[m.players[0]]).not.toBe(m.wins[m.players[1]]);
+  });
+
+  it('labels each cut game with its round, table and match', () => {
+    const finalGame = (bundle.rounds[5]!.pairings[0] as MatchPairing).games![0] as { game: Record<string, unknown> };
+    expect(finalGame.game).toMatchObject({ tournament: bundle.tournament.id, round: 6, table: 1, gameNumber: 1 });
+  });
+});
