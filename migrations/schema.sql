@@ -388,7 +388,9 @@ CREATE TABLE public.rm_tournaments (
     decks_public boolean DEFAULT false NOT NULL,
     catalog_id text,
     players integer NOT NULL,
-    rounds_recorded integer DEFAULT 0 NOT NULL
+    rounds_recorded integer DEFAULT 0 NOT NULL,
+    champion text,
+    champion_name text
 );
 
 CREATE TABLE public.schema_migrations (

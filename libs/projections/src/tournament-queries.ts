@@ -70,9 +70,12 @@ export class TournamentQueries {
 
   async standings(id: string, afterRound?: number) {
     const tournament = await this.get(id);
-    const round = afterRound ?? tournament.roundsRecorded;
-    if (round < 1 || round > tournament.roundsRecorded) {
-      throw new TournamentQueryError('not_found', 'ROUND_NOT_FOUND', `afterRound must be from 1 to ${tournament.roundsRecorded} (rounds recorded)`);
+    // Standings are the Swiss rounds': the top cut's rounds decide the bracket, not the table.
+    const swissRecorded = Math.min(tournament.roundsRecorded, tournament.swissRounds);
+    const round = afterRound ?? swissRecorded;
+    if (round < 1 || round > swissRecorded) {
+      const cut = tournament.roundsRecorded > tournament.swissRounds ? `; rounds after ${tournament.swissRounds} are the top cut's, which has no standings` : '';
+      throw new TournamentQueryError('not_found', 'ROUND_NOT_FOUND', `afterRound must be from 1 to ${swissRecorded} (Swiss rounds recorded)${cut}`);
     }
     const rows = await this.sql<StandingRow[]>`
       select * from rm_tournament_standings where tournament_id = ${id} and after_round = ${round} order by rank, player_id`;
@@ -128,22 +131,29 @@ export class TournamentQueries {
   }
 
   /**
-   * Per archetype: players, players in the top cut (or the top 8 by final standings), and the
-   * conversion figure — the archetype's share of the top cut over its share of the field.
+   * Per archetype: players, players in the top cut (those who played its first round once it is
+   * recorded; until then the top `topCut`, or 8, of the latest standings), and the conversion
+   * figure — the archetype's share of the top cut over its share of the field.
    */
   async conversion(filter: { system?: string; tournament?: string } = {}) {
     const sql = this.sql;
     const rows = await sql<{ archetype: string; players: string; top: string }[]>`
       with last as (
-        select t.tournament_id, t.rounds_recorded, coalesce(t.top_cut, 8) as cut from rm_tournaments t
+        select t.tournament_id, least(t.rounds_recorded, t.swiss_rounds) as swiss, t.rounds_recorded > t.swiss_rounds as cut_played,
+          t.swiss_rounds + 1 as cut_round, coalesce(t.top_cut, 8) as cut
+        from rm_tournaments t
         where t.rounds_recorded > 0
           ${filter.system ? sql`and t.system = ${filter.system}` : sql``}
           ${filter.tournament ? sql`and t.tournament_id = ${filter.tournament}` : sql``}
       )
-      select coalesce(p.archetype, 'unknown') as archetype, count(*) as players, count(*) filter (where s.rank <= last.cut) as top
+      select coalesce(p.archetype, 'unknown') as archetype, count(*) as players,
+        count(*) filter (where case when last.cut_played then exists (
+          select 1 from rm_tournament_matches m
+          where m.tournament_id = last.tournament_id and m.round = last.cut_round and p.player_id in (m.player_a, m.player_b)
+        ) else s.rank <= last.cut end) as top
       from last
       join rm_tournament_players p on p.tournament_id = last.tournament_id
-      join rm_tournament_standings s on s.tournament_id = last.tournament_id and s.after_round = last.rounds_recorded and s.player_id = p.player_id
+      join rm_tournament_standings s on s.tournament_id = last.tournament_id and s.after_round = last.swiss and s.player_id = p.player_id
       group by 1 order by 2 desc, 1`;
     const total = rows.reduce((n, r) => n + Number(r.players), 0);
     const totalTop = rows.reduce((n, r) => n + Number(r.top), 0);
@@ -175,6 +185,9 @@ function summary(row: Record<string, unknown>) {
     /** The catalog the registered lists were checked against (null when the bundle named none). */
     catalog: (row.catalog_id as string | null) ?? null,
     players: row.players as number,
+    /** Swiss rounds and then the top cut's, as recorded so far. */
     roundsRecorded: row.rounds_recorded as number,
+    /** The winner of the top cut's final, once recorded. */
+    champion: row.champion ? { playerId: row.champion as string, name: row.champion_name as string } : null,
   };
 }

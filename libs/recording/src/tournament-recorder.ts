@@ -11,7 +11,7 @@ import {
   roundSchema,
   tournamentStreamId,
 } from '@cardlog/events';
-import { Catalog, checkRound, findGame } from '@cardlog/rules';
+import { Catalog, MatchResult, checkRound, findGame, resultsOf } from '@cardlog/rules';
 import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
@@ -109,11 +109,13 @@ export class TournamentRecorder {
     if (!head || head.type !== TOURNAMENT_REGISTERED) throw notFound('TOURNAMENT_NOT_FOUND', `no tournament "${tournamentId}"`);
     const registered = head.data as TournamentRegisteredData;
     const dropped = new Set<string>();
+    const results: MatchResult[] = [];
     let lastRound = 0;
     for (const event of stored.slice(1)) {
       if (event.type !== ROUND_RECORDED) continue;
       const data = event.data as RoundRecordedData;
       data.drops.forEach((d) => dropped.add(d));
+      results.push(...resultsOf(data));
       lastRound = data.round;
     }
     const round = parseRound(input);
@@ -122,7 +124,7 @@ export class TournamentRecorder {
     }
     const resolveCatalog = await this.prefetchCatalogs(registered.tournament.system, gameCatalogs(round));
     const checked = rejectionsAsErrors(() =>
-      checkRound({ tournament: registered.tournament, players: registered.players, dropped, lastRound }, round, '$', { resolveCatalog }),
+      checkRound({ tournament: registered.tournament, players: registered.players, dropped, lastRound, results }, round, '$', { resolveCatalog }),
     );
     const games = await this.write(streamId, stored.length, null, [storableRound(checked)], options);
     return { id: tournamentId, round: round.number, games };

@@ -15,6 +15,9 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 // Eight players, three best-of-three rounds; one drops after round 2, so round 3 has a bye.
 const bundles = new Map(systems.map((system) => [system, simulateTournament({ system, players: 8, rounds: 3, bestOf: 3, seed: 77, id: `e2e-${system}` })]));
 
+// Eight players, three rounds, then a top 4 played out: semifinals (round 4) and the final (round 5).
+const topCutBundle = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 3, bestOf: 3, seed: 78, id: 'e2e-top-cut', topCut: 4, playTopCut: true });
+
 onBothDatabases('tournaments API', (databaseUrl) => {
   let api: TestApi;
   let token: string;
@@ -49,6 +52,31 @@ onBothDatabases('tournaments API', (databaseUrl) => {
     const reply = await call('GET', '/v1/schema/tournament');
     expect(reply.status).toBe(200);
     expect(reply.body.$id).toMatch(/cardlog-tournament-1/);
+  });
+
+  it('adds a top cut round by round with PUT: a pairing off the bracket is refused, the final names the champion', async () => {
+    const bundle = topCutBundle;
+    const id = bundle.tournament.id;
+    expect((await call('POST', '/v1/tournaments', { body: { ...bundle, rounds: bundle.rounds.slice(0, 3) } })).status).toBe(201);
+    const semifinals = bundle.rounds[3]!;
+    const [first, second] = semifinals.pairings as MatchPairing[];
+    // Seed 1 against seed 2 in a semifinal: the bracket keeps them apart until the final.
+    const swapped = { ...semifinals, pairings: [{ ...first!, players: [first!.players[0], second!.players[0]] }, { ...second!, players: [first!.players[1], second!.players[1]] }] };
+    const before = await counts();
+    const refused = await call('PUT', `/v1/tournaments/${id}/rounds/4`, { body: swapped });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'BRACKET_MISMATCH', path: '$.pairings[0].players' });
+    expect(refused.body.error.message).toMatch(/meets seed \d in the Semifinals, not seed \d/);
+    expect(await counts()).toEqual(before);
+
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/4`, { body: semifinals })).status).toBe(200);
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/5`, { body: bundle.rounds[4] })).status).toBe(200);
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/6`, { body: { ...bundle.rounds[4], number: 6 } })).body.error.code).toBe('TOO_MANY_ROUNDS');
+    const done = await eventually(`/v1/tournaments/${id}`, (t) => t.roundsRecorded === 5 && t.champion !== null);
+    const final = (await call('GET', `/v1/tournaments/${id}/rounds/5`)).body.pairings[0];
+    const [a, b] = final.players;
+    expect(done.champion.playerId).toBe(final.result.wins[a] > final.result.wins[b] ? a : b);
+    expect((await call('GET', `/v1/tournaments/${id}/standings`)).body.afterRound).toBe(3);
   });
 
   describe.each(systems.map((s) => [s]))('%s', (system) => {

@@ -1,6 +1,6 @@
 import type { TransactionSql } from 'postgres';
 import { ROUND_RECORDED, RoundRecordedData, TOURNAMENT_REGISTERED, TournamentRegisteredData, streamKey } from '@cardlog/events';
-import { computeStandings } from '@cardlog/rules';
+import { computeStandings, matchWinner, resultsOf, topCutRounds } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 
 export const TOURNAMENT_TABLES = ['rm_tournaments', 'rm_tournament_players', 'rm_tournament_matches', 'rm_tournament_standings'] as const;
@@ -78,8 +78,21 @@ async function recordRound(tx: TransactionSql, id: string, data: RoundRecordedDa
   }
   await tx`update rm_tournaments set rounds_recorded = greatest(rounds_recorded, ${data.round}) where tournament_id = ${id}`;
 
-  const [tournament] = await tx<{ best_of: number }[]>`select best_of from rm_tournaments where tournament_id = ${id}`;
+  const [tournament] = await tx<{ best_of: number; swiss_rounds: number; top_cut: number | null }[]>`
+    select best_of, swiss_rounds, top_cut from rm_tournaments where tournament_id = ${id}`;
   if (!tournament) return;
+  if (data.round > tournament.swiss_rounds) {
+    // A top-cut round: standings stay the final Swiss ones; the final names the champion.
+    if (data.round === tournament.swiss_rounds + topCutRounds(tournament.top_cut)) {
+      const winner = data.matches.length === 1 ? matchWinner(resultsOf(data)[0]!) : null;
+      if (winner !== null) {
+        await tx`update rm_tournaments t set champion = p.player_id, champion_name = p.name
+          from rm_tournament_players p
+          where t.tournament_id = ${id} and p.tournament_id = t.tournament_id and p.player_id = ${winner}`;
+      }
+    }
+    return;
+  }
   const players = await tx<{ player_id: string; name: string; dropped_after: number | null }[]>`
     select player_id, name, dropped_after from rm_tournament_players where tournament_id = ${id} order by player_id`;
   const matches = await tx<{ round: number; player_a: string; player_b: string | null; wins_a: number; wins_b: number; draws: number }[]>`

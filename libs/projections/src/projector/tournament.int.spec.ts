@@ -14,11 +14,11 @@ const systems = registeredGames()
   .filter((g) => g.simulator?.playerCounts.includes(2))
   .map((g) => g.system.id);
 
-// 32 players, 5 Swiss rounds, best of 1; one player drops after round 3, so rounds 4 and 5 have a bye.
-// Simulated once per system and shared by both databases.
+// 32 players, 5 Swiss rounds, best of 1; one player drops after round 3, so rounds 4 and 5 have a
+// bye; then a top 8 (rounds 6, 7 and 8). Simulated once per system and shared by both databases.
 const bundles = new Map<string, TournamentBundle>();
 const bundleFor = (system: string) => {
-  if (!bundles.has(system)) bundles.set(system, simulateTournament({ system, players: 32, rounds: 5, bestOf: 1, seed: 20261201 }));
+  if (!bundles.has(system)) bundles.set(system, simulateTournament({ system, players: 32, rounds: 5, bestOf: 1, seed: 20261201, topCut: 8, playTopCut: true }));
   return bundles.get(system)!;
 };
 const outcomes = new WeakMap<object, ReturnType<typeof replay>['outcome']>();
@@ -127,11 +127,31 @@ function suite(name: string, describeFn: (name: string, body: () => void) => voi
         expect(Number(count)).toBe(1);
       });
 
-      it('conversion compares each archetype’s share of the top 8 with its share of the field', async () => {
+      it('conversion compares each archetype’s share of the top 8 who played the quarterfinals with its share of the field', async () => {
         const report = await new TournamentQueries(sql).conversion({ tournament: bundle.tournament.id });
         expect(report.players).toBe(32);
-        expect(report.topCut).toBeGreaterThanOrEqual(8);
-        for (const a of report.archetypes) expect(a.conversion).toBeCloseTo(a.topCutShare / a.share, 9);
+        expect(report.topCut).toBe(8);
+        const quarterfinalists = new Set(bundle.rounds[5]!.pairings.flatMap((p) => (isBye(p) ? [p.bye] : p.players)));
+        const archetypeOf = new Map(bundle.players.map((p) => [p.id, p.deck?.archetype ?? 'unknown']));
+        for (const a of report.archetypes) {
+          expect(a.topCut).toBe([...quarterfinalists].filter((id) => archetypeOf.get(id) === a.archetype).length);
+          expect(a.conversion).toBeCloseTo(a.topCutShare / a.share, 9);
+        }
+      });
+
+      it('records the top cut as rounds 6 to 8, keeps the standings Swiss, and names the final’s winner champion', async () => {
+        const queries = new TournamentQueries(sql);
+        const summary = await queries.get(bundle.tournament.id);
+        expect(summary.roundsRecorded).toBe(8);
+        const final = await queries.round(bundle.tournament.id, 8);
+        expect(final.pairings).toHaveLength(1);
+        const [match] = final.pairings as { players: [string, string]; result: { wins: Record<string, number> } }[];
+        const [a, b] = match!.players;
+        const winner = match!.result.wins[a]! > match!.result.wins[b]! ? a : b;
+        expect(summary.champion).toEqual({ playerId: winner, name: bundle.players.find((p) => p.id === winner)!.name });
+        expect((await queries.round(bundle.tournament.id, 6)).pairings).toHaveLength(4);
+        expect((await queries.standings(bundle.tournament.id)).afterRound).toBe(5);
+        await expect(queries.standings(bundle.tournament.id, 6)).rejects.toMatchObject({ code: 'ROUND_NOT_FOUND' });
       });
 
       it('projections rebuild gives the same tournament rows, byte for byte', async () => {
