@@ -373,4 +373,48 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await q.waitForURL(/\/tournaments\/browser-cup$/);
     await q.getByRole('table', { name: 'Standings after round 2' }).waitFor();
   });
+  it('draws a recorded top cut as a bracket: seeds, scores, the winners going on, and the champion', async () => {
+    // Eight players, three Swiss rounds, then a top 4: semifinals (round 4) and the final (round 5).
+    const cut = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 3, bestOf: 3, seed: 23, id: 'cut-cup', name: 'Cut Cup', topCut: 4, playTopCut: true });
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(cut), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    await projected('cut-cup', 5);
+    const summary = await api(server, '/v1/tournaments/cut-cup');
+    const standings = (await api(server, '/v1/tournaments/cut-cup/standings')).standings;
+    const final = (await api(server, '/v1/tournaments/cut-cup/rounds/5')).pairings[0];
+    const nameOf = (id: string) => standings.find((s: any) => s.playerId === id).name;
+
+    const { page: p } = await page('/tournaments/cut-cup');
+    const bracket = p.getByRole('list', { name: 'Top cut bracket' });
+    await bracket.waitFor();
+    expect(await bracket.locator('.bracket-round h3').allTextContents()).toEqual(['Semifinals', 'Final', 'Champion']);
+    // The final's two lines: seed, name and games won, the winner in bold, the higher seed first.
+    const lines = await p.getByRole('listitem', { name: 'Final, table 1' }).locator('li').evaluateAll((items) =>
+      items.map((li) => ({ text: li.textContent!.replace(/\s+/g, ' ').trim(), won: li.classList.contains('won') })),
+    );
+    const [a, b] = final.players;
+    const winner = final.result.wins[a] > final.result.wins[b] ? a : b;
+    expect(lines).toHaveLength(2);
+    for (const id of [a, b]) expect(lines.filter((l) => l.text.endsWith(`${nameOf(id)} ${final.result.wins[id]}`))).toHaveLength(1);
+    expect(lines.filter((l) => l.won).map((l) => l.text)).toEqual([expect.stringContaining(nameOf(winner))]);
+    expect(summary.champion).toEqual({ playerId: winner, name: nameOf(winner) });
+    expect(await bracket.locator('.champion').textContent()).toContain(nameOf(winner));
+    // Semifinal seeds as the final Swiss standings give them: 1 meets 4, 2 meets 3.
+    const seeds = await bracket.locator('.bracket-round').first().locator('.bracket-match').evaluateAll((ms) => ms.map((m) => [...m.querySelectorAll('.seed')].map((s) => s.textContent).join('-')));
+    expect(seeds).toEqual(['1-4', '2-3']);
+    expect(await p.getByRole('definition').filter({ hasText: nameOf(winner) }).count()).toBe(1);
+    // Standings stay the Swiss rounds'; the rounds list names the cut's.
+    await p.getByRole('table', { name: 'Standings after round 3' }).waitFor();
+    expect(await p.getByRole('navigation', { name: 'Rounds' }).getByRole('link').allTextContents()).toEqual(['Round 1', 'Round 2', 'Round 3', 'Semifinals', 'Final']);
+    await p.getByRole('table', { name: 'Final pairings' }).waitFor();
+    await p.getByRole('navigation', { name: 'Rounds' }).getByRole('link', { name: 'Semifinals' }).click();
+    await p.getByRole('table', { name: 'Semifinals pairings' }).waitFor();
+    await expectAccessible(p);
+    await screenshot(p, 'tournament-top-cut-desktop');
+
+    const phone = await page('/tournaments/cut-cup#top-cut', PHONE);
+    await phone.page.getByRole('list', { name: 'Top cut bracket' }).waitFor();
+    await expectNoSideways(phone.page);
+    await expectAccessible(phone.page);
+    await screenshot(phone.page, 'tournament-top-cut-phone');
+  });
 });

@@ -161,6 +161,20 @@ export function roundName(round: number, swissRounds: number, topCut?: number | 
 }
 
 /**
+ * A top cut's seeds in bracket order, the usual way: 1 and 2 meet only in the final, 1 meets 4
+ * (not 3) in a semifinal, and every first-round match adds up to size + 1 (1–8, 4–5, 2–7, 3–6 for
+ * 8). Here, beside `roundName`, because the pages draw the bracket in this order.
+ */
+export function bracketOrder(size: number): number[] {
+  let order = [1];
+  while (order.length < size) {
+    const n = order.length * 2;
+    order = order.flatMap((seed) => [seed, n + 1 - seed]);
+  }
+  return order;
+}
+
+/**
  * Summoner Master's Subturn steps in the order SMO plays them (its digest §5.2), by the names its
  * rulebook gives them: the log lines, `cardlog replay`'s board and the web board's step track.
  */

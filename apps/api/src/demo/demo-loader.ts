@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ROUND_RECORDED, TournamentBundle, tournamentStreamId } from '@cardlog/events';
 import { Principal, TournamentRecorder } from '@cardlog/recording';
-import { DEMO_TOURNAMENTS, DemoTournamentPlan, simulateDemoTournament } from '@cardlog/rules';
+import { DEMO_TOURNAMENTS, DemoTournamentPlan, demoRounds, simulateDemoTournament } from '@cardlog/rules';
 import { Database, EventStore } from '@cardlog/store';
 import { API_CONFIG, ApiConfig } from '../config';
 import { DATABASE } from '../database/database.module';
@@ -57,7 +57,7 @@ export class DemoLoader implements BeforeApplicationShutdown {
       const [row] = await this.db.sql<{ any: boolean }[]>`select exists (select 1 from games) as any`;
       if (row?.any) return null;
     }
-    return recorded.filter((r) => r.recordedRounds < (r.plan.rounds ?? 5));
+    return recorded.filter((r) => r.recordedRounds < demoRounds(r.plan));
   }
 
   /** Starts loading in the background; the promise settles when it is done (null: nothing to do). */

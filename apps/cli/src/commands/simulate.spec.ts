@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkBundle } from '@cardlog/rules';
 import { UsageError } from '../args';
 import { captureIo, tempDir } from '../testing';
 import { simulateCommand } from './simulate';
@@ -82,7 +83,22 @@ describe('cardlog simulate', () => {
     expect(bundle).toMatchObject({ format: 'cardlog-tournament/1', tournament: { id: 'club-night', bestOf: 1, format: { swissRounds: 2 } } });
     expect(bundle.players).toHaveLength(6);
     expect(bundle.rounds.map((r: { pairings: unknown[] }) => r.pairings.length)).toEqual([3, 3]);
-    expect(io.stdout[0]).toBe('tournament club-night: 6 players, 2 rounds, best of 1, 6 games');
+    expect(io.stdout[0]).toBe('tournament club-night: 6 players, 2 Swiss rounds, best of 1, 6 games');
+  });
+
+  it('--tournament --top-cut N plays the top N out after the Swiss rounds, and the bundle checks', () => {
+    const dir = tempDir();
+    const io = captureIo();
+    const out = join(dir, 'cut.json');
+    const argv = ['--tournament', 'cut-night', '--system', 'aegis', '--players', '6', '--rounds', '2', '--best-of', '1', '--seed', '4', '--top-cut', '4', '--out', out];
+    expect(simulateCommand(argv, io)).toBe(0);
+    const bundle = JSON.parse(readFileSync(out, 'utf8'));
+    expect(bundle.tournament.format).toEqual({ swissRounds: 2, topCut: 4 });
+    // Semifinals (two matches), then the final.
+    expect(bundle.rounds.map((r: { pairings: unknown[] }) => r.pairings.length)).toEqual([3, 3, 2, 1]);
+    expect(() => checkBundle(bundle)).not.toThrow();
+    expect(io.stdout[0]).toMatch(/^tournament cut-night: 6 players, 2 Swiss rounds and a top 4 \(2 rounds\), best of 1, \d+ games$/);
+    expect(() => simulateCommand([...argv.slice(0, -4), '--top-cut', '7'], captureIo())).toThrow('--top-cut must be from 2 to 6');
   });
 
   it('--tournament refuses a best of 2', () => {

@@ -6,7 +6,7 @@ import { EXIT, Io } from '../io';
 
 export const SIMULATE_USAGE =
   'cardlog simulate --system SYSTEM --games N --seed S [--players P] [--best-of B] [--out DIR] [--max-events M]\n' +
-  '  cardlog simulate --tournament [ID] --system SYSTEM [--players 32] [--rounds 5] [--best-of 1|3|5] [--seed S] [--out FILE]   a Swiss event as a bundle';
+  '  cardlog simulate --tournament [ID] --system SYSTEM [--players 32] [--rounds 5] [--best-of 1|3|5] [--seed S] [--top-cut N] [--out FILE]   a Swiss event (and its top N) as a bundle';
 
 /**
  * `simulate`: plays seeded bot games and writes each as a cardlog/1 document `<system>-<seed>-<n>.json`.
@@ -81,7 +81,7 @@ function simulateTournamentCommand(argv: readonly string[], io: Io): number {
   const next = argv[at + 1];
   const id = next !== undefined && !next.startsWith('--') ? next : undefined;
   const rest = [...argv.slice(0, at), ...argv.slice(at + (id === undefined ? 1 : 2))];
-  const { positionals, options } = parseArgs(rest, { system: 'string', seed: 'integer', players: 'integer', rounds: 'integer', 'best-of': 'integer', out: 'string', name: 'string' });
+  const { positionals, options } = parseArgs(rest, { system: 'string', seed: 'integer', players: 'integer', rounds: 'integer', 'best-of': 'integer', out: 'string', name: 'string', 'top-cut': 'integer' });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const system = (options.system as string | undefined) ?? 'born-from-blood';
   const simulator = findSimulator(system);
@@ -96,6 +96,9 @@ function simulateTournamentCommand(argv: readonly string[], io: Io): number {
   if (players < 2 || players > 1024) throw new UsageError('--players must be from 2 to 1024');
   if (rounds < 1 || rounds > 30) throw new UsageError('--rounds must be from 1 to 30');
   const seed = (options.seed as number | undefined) ?? 1;
+  // --top-cut N plays a top N after the Swiss rounds; without it the bundle holds the Swiss rounds.
+  const topCut = options['top-cut'] as number | undefined;
+  if (topCut !== undefined && (topCut < 2 || topCut > Math.min(players, 256))) throw new UsageError(`--top-cut must be from 2 to ${Math.min(players, 256)} (the players)`);
   const bundle = simulateTournament({
     system,
     players,
@@ -104,12 +107,14 @@ function simulateTournamentCommand(argv: readonly string[], io: Io): number {
     seed,
     ...(id ? { id } : {}),
     ...(options.name ? { name: options.name as string } : {}),
+    ...(topCut ? { topCut, playTopCut: true } : {}),
   });
   const out = (options.out as string | undefined) ?? `${bundle.tournament.id}.json`;
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, `${JSON.stringify(bundle)}\n`);
   const games = bundle.rounds.reduce((n, r) => n + r.pairings.reduce((m, p) => m + ('games' in p ? (p.games?.length ?? 0) : 0), 0), 0);
-  io.out(`tournament ${bundle.tournament.id}: ${players} players, ${rounds} rounds, best of ${bestOf}, ${games} games`);
+  const cut = topCut ? ` and a top ${topCut} (${bundle.rounds.length - rounds} rounds)` : '';
+  io.out(`tournament ${bundle.tournament.id}: ${players} players, ${rounds} Swiss rounds${cut}, best of ${bestOf}, ${games} games`);
   io.out(`wrote ${out}`);
   return EXIT.ok;
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
+import type { MatchPairing, RoundPairing, Standing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
-import { firstPlayerMethodWords, turnInProse, turnName } from '../ui/words';
+import { bracketOrder, firstPlayerMethodWords, turnInProse, turnName } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -32,11 +32,15 @@ export function PlayerLink({ id, names }: { id: string; names: Names }) {
   );
 }
 
-/** One round: every pairing with its table, players, result and games (or its bye). `system` is the tournament's game. */
-export function RoundTable({ round, names, system }: { round: TournamentRound; names: Names; system: string }) {
+/**
+ * One round: every pairing with its table, players, result and games (or its bye). `system` is the
+ * tournament's game, `label` the round's name ("Round 3", "Semifinals"); in the top cut
+ * (`elimination`) a bye is a place in the next round.
+ */
+export function RoundTable({ round, names, system, label, elimination }: { round: TournamentRound; names: Names; system: string; label: string; elimination: boolean }) {
   return (
     <div className="table-scroll">
-      <table className="pairings stacked" aria-label={`Round ${round.round} pairings`}>
+      <table className="pairings stacked" aria-label={`${label} pairings`}>
         <thead>
           <tr>
             <th scope="col" className="num">
@@ -49,7 +53,7 @@ export function RoundTable({ round, names, system }: { round: TournamentRound; n
         </thead>
         <tbody>
           {round.pairings.map((p) => (
-            <PairingRow key={matchAnchor(round.round, p)} pairing={p} round={round.round} bestOf={round.bestOf} names={names} system={system} />
+            <PairingRow key={matchAnchor(round.round, p)} pairing={p} round={round.round} bestOf={round.bestOf} names={names} system={system} elimination={elimination} />
           ))}
         </tbody>
       </table>
@@ -57,7 +61,8 @@ export function RoundTable({ round, names, system }: { round: TournamentRound; n
   );
 }
 
-function PairingRow({ pairing: p, round, bestOf, names, system }: { pairing: RoundPairing; round: number; bestOf: number; names: Names; system: string }) {
+function PairingRow(props: { pairing: RoundPairing; round: number; bestOf: number; names: Names; system: string; elimination: boolean }) {
+  const { pairing: p, round, bestOf, names, system } = props;
   if (isBye(p)) {
     return (
       <tr id={matchAnchor(round, p)} data-match={matchAnchor(round, p)}>
@@ -65,7 +70,7 @@ function PairingRow({ pairing: p, round, bestOf, names, system }: { pairing: Rou
         <td>
           <PlayerLink id={p.bye} names={names} />
         </td>
-        <td data-field="result">bye (a won match, {Math.ceil(bestOf / 2)}–0)</td>
+        <td data-field="result">{props.elimination ? 'bye (a top seed with no one to meet: on to the next round)' : `bye (a won match, ${Math.ceil(bestOf / 2)}–0)`}</td>
         <td className="muted">no games</td>
       </tr>
     );
@@ -143,14 +148,14 @@ function GameTurns({ gameId, unit, prose, label }: { gameId: string; unit: strin
 }
 
 /** The round list of a tournament: a link per recorded round, the shown one current. */
-export function RoundNav({ rounds, current }: { rounds: number; current: number }) {
+export function RoundNav({ rounds, current, label }: { rounds: number; current: number; label: (round: number) => string }) {
   return (
     <nav className="round-nav" aria-label="Rounds">
       <ul>
         {Array.from({ length: rounds }, (_, i) => i + 1).map((n) => (
           <li key={n}>
             <Link href={hrefWith({ round: n }, 'rounds')} aria-current={n === current ? 'page' : undefined}>
-              Round {n}
+              {label(n)}
             </Link>
           </li>
         ))}
@@ -159,8 +164,75 @@ export function RoundNav({ rounds, current }: { rounds: number; current: number 
   );
 }
 
-export function RoundSection({ round, names, system }: { round: { data?: TournamentRound | undefined; error: unknown; isError: boolean }; names: Names; system: string }) {
+export function RoundSection(props: { round: { data?: TournamentRound | undefined; error: unknown; isError: boolean }; names: Names; system: string; label: string; elimination: boolean }) {
+  const { round } = props;
   if (round.isError) return <ErrorBox error={round.error} />;
   if (!round.data) return <Loading what="the round" />;
-  return <RoundTable round={round.data} names={names} system={system} />;
+  return <RoundTable round={round.data} names={props.names} system={props.system} label={props.label} elimination={props.elimination} />;
+}
+
+/**
+ * The top cut as a bracket: a column per round, each match with the players' seeds (their order
+ * among the cut in the final Swiss standings), its score and its winner, linking to the match's
+ * pairings and games; then the champion.
+ */
+export function Bracket(props: { rounds: readonly TournamentRound[]; names: Names; standings: readonly Standing[]; roundLabel: (round: number) => string; champion: string | null }) {
+  const { rounds, names, standings, roundLabel, champion } = props;
+  const inCut = new Set(rounds[0]?.pairings.flatMap((p) => (isBye(p) ? [p.bye] : p.players)) ?? []);
+  const seeds = new Map(standings.filter((s) => inCut.has(s.playerId)).map((s, i) => [s.playerId, i + 1]));
+  const bySeed = (x: string, y: string) => (seeds.get(x) ?? Infinity) - (seeds.get(y) ?? Infinity);
+  // Matches top to bottom in bracket order, so each feeds the match beside it in the next column.
+  const size = 2 ** Math.ceil(Math.log2(Math.max(2, seeds.size)));
+  const slots = new Map(bracketOrder(size).map((seed, slot) => [seed, slot]));
+  const slotOf = (p: RoundPairing) => Math.min(...(isBye(p) ? [p.bye] : p.players).map((id) => slots.get(seeds.get(id) ?? Infinity) ?? Infinity));
+  const Line = ({ id, score, won }: { id: string; score: string; won: boolean }) => (
+    <li className={won ? 'won' : undefined}>
+      <span className="seed">{seeds.get(id) ?? ''}</span> <PlayerLink id={id} names={names} /> <span className="score">{score}</span>
+    </li>
+  );
+  return (
+    <div className="bracket-scroll">
+      <ol className="bracket" aria-label="Top cut bracket">
+        {rounds.map((round) => (
+          <li key={round.round} className="bracket-round">
+            <h3>{roundLabel(round.round)}</h3>
+            <ol>
+              {[...round.pairings]
+                .sort((x, y) => slotOf(x) - slotOf(y))
+                .map((p) => {
+                  const label = isBye(p) ? `${roundLabel(round.round)}: ${nameOf(names, p.bye)}, bye` : `${roundLabel(round.round)}, table ${p.table}`;
+                  return (
+                    <li key={matchAnchor(round.round, p)} className="bracket-match" aria-label={label}>
+                      <Link href={matchHref(round.round, p)} className="bracket-link">
+                        {isBye(p) ? 'bye' : `table ${p.table}`}
+                      </Link>
+                      <ol>
+                        {isBye(p) ? (
+                          <Line id={p.bye} score="" won />
+                        ) : (
+                          [...p.players].sort(bySeed).map((id) => {
+                            const other = p.players[0] === id ? p.players[1] : p.players[0];
+                            return <Line key={id} id={id} score={String(p.result.wins[id] ?? 0)} won={(p.result.wins[id] ?? 0) > (p.result.wins[other] ?? 0)} />;
+                          })
+                        )}
+                      </ol>
+                    </li>
+                  );
+                })}
+            </ol>
+          </li>
+        ))}
+        {champion ? (
+          <li className="bracket-round champion">
+            <h3>Champion</h3>
+            <p>
+              <strong>
+                <PlayerLink id={champion} names={names} />
+              </strong>
+            </p>
+          </li>
+        ) : null}
+      </ol>
+    </div>
+  );
 }

@@ -7,9 +7,9 @@ import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { pct } from '../ui/rate';
 import { useScrollToHash } from '../ui/scroll';
 import { DeckList } from './deck-list';
-import { MatchGames, Names, PlayerLink, RoundNav, RoundSection, isBye, matchHref, scoreText } from './rounds';
-import { datesText, formatText } from './tournaments-page';
-import { systemName } from '../ui/words';
+import { Bracket, MatchGames, Names, PlayerLink, RoundNav, RoundSection, isBye, matchHref, scoreText } from './rounds';
+import { datesText, formatText, roundsText } from './tournaments-page';
+import { roundName, systemName } from '../ui/words';
 
 /** A tie-breaker fraction as the standings show it: a percentage with two decimals. */
 export const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
@@ -47,18 +47,24 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
   const t = tournament.data;
   useTitle(t ? t.name : 'Tournament');
   const recorded = t?.roundsRecorded ?? 0;
-  const after = roundParam(params.get('standings'), recorded);
+  // Standings are the Swiss rounds'; the rounds after them are the top cut's bracket.
+  const swissRecorded = Math.min(recorded, t?.swissRounds ?? recorded);
+  const after = roundParam(params.get('standings'), swissRecorded);
   const shownRound = roundParam(params.get('round'), recorded);
   const player = params.get('player');
 
   const standings = useQuery({
     queryKey: ['tournament', tournamentId, 'standings', after],
     queryFn: ({ signal }) => tournaments.standings(tournamentId, after, signal),
-    enabled: recorded > 0,
+    enabled: swissRecorded > 0,
     placeholderData: keepPreviousData,
   });
   // The final standings name every registered player; the rounds name them by id.
-  const final = useQuery({ queryKey: ['tournament', tournamentId, 'standings', recorded], queryFn: ({ signal }) => tournaments.standings(tournamentId, recorded, signal), enabled: recorded > 0 });
+  const final = useQuery({
+    queryKey: ['tournament', tournamentId, 'standings', swissRecorded],
+    queryFn: ({ signal }) => tournaments.standings(tournamentId, swissRecorded, signal),
+    enabled: swissRecorded > 0,
+  });
   const rounds = useQueries({
     queries: Array.from({ length: recorded }, (_, i) => i + 1).map((n) => ({
       queryKey: ['tournament', tournamentId, 'round', n],
@@ -77,12 +83,15 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
   if (tournament.isError) return <ErrorBox error={tournament.error} title={`The tournament ${tournamentId} could not be read`} />;
   if (!t) return <Loading what="the tournament" />;
   const allRounds = rounds.map((r) => r.data).filter((r): r is TournamentRound => !!r);
+  const roundLabel = (n: number) => roundName(n, t.swissRounds, t.topCut);
+  const cut = allRounds.filter((r) => r.round > t.swissRounds);
   const decksHidden = decks.error instanceof ApiError && decks.error.code === 'DECKS_NOT_PUBLIC' ? decks.error.message : null;
 
   return (
     <section className="tournament">
       <Header t={t} />
       <nav className="sub-nav" aria-label="Tournament sections">
+        {cut.length ? <a href="#top-cut">Top cut</a> : null}
         <a href="#standings">Standings</a>
         <a href="#rounds">Rounds</a>
         <a href="#archetypes">Archetypes</a>
@@ -102,8 +111,16 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
           decksHidden={decksHidden}
           catalog={t.catalog}
           cardNames={cardNames}
-          after={recorded}
+          after={swissRecorded}
+          roundLabel={roundLabel}
         />
+      ) : null}
+
+      {cut.length && t.topCut ? (
+        <section className="panel" id="top-cut" aria-labelledby="top-cut-title">
+          <h2 id="top-cut-title">Top {t.topCut}</h2>
+          <Bracket rounds={cut} names={names} standings={final.data?.standings ?? []} roundLabel={roundLabel} champion={t.champion?.playerId ?? null} />
+        </section>
       ) : null}
 
       <section className="panel" id="standings" aria-labelledby="standings-title">
@@ -111,11 +128,11 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
           Standings after round {after} <Defined label="standings" />
         </h2>
         {recorded === 0 ? <p>No round is recorded yet.</p> : null}
-        {recorded > 1 ? (
+        {swissRecorded > 1 ? (
           <div className="inline-field">
             <label htmlFor="standings-after">After round</label>
-            <select id="standings-after" value={after} onChange={(e) => setParams({ standings: Number(e.target.value) === recorded ? null : e.target.value })}>
-              {Array.from({ length: recorded }, (_, i) => i + 1).map((n) => (
+            <select id="standings-after" value={after} onChange={(e) => setParams({ standings: Number(e.target.value) === swissRecorded ? null : e.target.value })}>
+              {Array.from({ length: swissRecorded }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
@@ -128,9 +145,13 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       </section>
 
       <section className="panel" id="rounds" aria-labelledby="rounds-title">
-        <h2 id="rounds-title">Round {shownRound} pairings</h2>
-        {recorded > 1 ? <RoundNav rounds={recorded} current={shownRound} /> : null}
-        {recorded > 0 ? <RoundSection round={rounds[shownRound - 1]!} names={names} system={t.system} /> : <p>No round is recorded yet.</p>}
+        <h2 id="rounds-title">{roundLabel(shownRound)} pairings</h2>
+        {recorded > 1 ? <RoundNav rounds={recorded} current={shownRound} label={roundLabel} /> : null}
+        {recorded > 0 ? (
+          <RoundSection round={rounds[shownRound - 1]!} names={names} system={t.system} label={roundLabel(shownRound)} elimination={shownRound > t.swissRounds} />
+        ) : (
+          <p>No round is recorded yet.</p>
+        )}
       </section>
 
       {conversion.data && conversion.data.archetypes.length ? <Conversion conversion={conversion.data} cut={t.topCut} /> : null}
@@ -177,9 +198,17 @@ function Header({ t }: { t: Tournament }) {
         <div>
           <dt>Rounds recorded</dt>
           <dd>
-            {t.roundsRecorded} of {t.swissRounds}
+            {roundsText(t)}
           </dd>
         </div>
+        {t.champion ? (
+          <div>
+            <dt>Champion</dt>
+            <dd>
+              <PlayerLink id={t.champion.playerId} names={new Map([[t.champion.playerId, t.champion.name]])} />
+            </dd>
+          </div>
+        ) : null}
         {t.catalog ? (
           <div>
             <dt>Catalog</dt>
@@ -270,8 +299,9 @@ function PlayerPanel(props: {
   catalog: string | null;
   cardNames: ReadonlyMap<string, string>;
   after: number;
+  roundLabel: (round: number) => string;
 }) {
-  const { id, standing, rounds, names, deck } = props;
+  const { id, standing, rounds, names, deck, roundLabel } = props;
   const matches = rounds.flatMap((r) => r.pairings.filter((p) => (isBye(p) ? p.bye === id : p.players.includes(id))).map((p) => ({ round: r.round, p })));
   return (
     <section className="panel player-panel" id="player" aria-label={`Player ${names.get(id) ?? id}`}>
@@ -309,8 +339,8 @@ function PlayerPanel(props: {
             {matches.map(({ round, p }) => (
               <tr key={round}>
                 <td>
-                  <Link href={matchHref(round, p)} aria-label={isBye(p) ? `Round ${round}` : `Round ${round}, table ${p.table}`}>
-                    Round {round}
+                  <Link href={matchHref(round, p)} aria-label={isBye(p) ? roundLabel(round) : `${roundLabel(round)}, table ${p.table}`}>
+                    {roundLabel(round)}
                     {isBye(p) ? null : (
                       <>
                         <br />

@@ -15,6 +15,13 @@ export function formatText(t: Pick<Tournament, 'swissRounds' | 'topCut' | 'bestO
   return `${t.swissRounds} Swiss round${t.swissRounds === 1 ? '' : 's'}${t.topCut ? `, top ${t.topCut}` : ''}, best of ${t.bestOf}`;
 }
 
+/** Rounds recorded: "4 of 5" Swiss rounds, then ", top cut 2 of 3" once the top cut's are recorded. */
+export function roundsText(t: Pick<Tournament, 'swissRounds' | 'topCut' | 'roundsRecorded'>): string {
+  const swiss = `${Math.min(t.roundsRecorded, t.swissRounds)} of ${t.swissRounds}`;
+  if (!t.topCut || t.roundsRecorded <= t.swissRounds) return swiss;
+  return `${swiss}, top cut ${t.roundsRecorded - t.swissRounds} of ${Math.ceil(Math.log2(t.topCut))}`;
+}
+
 export const datesText = (t: Pick<Tournament, 'startDate' | 'endDate'>) => (t.endDate && t.endDate !== t.startDate ? `${t.startDate} – ${t.endDate}` : (t.startDate ?? '—'));
 
 /** `/tournaments?system=&name=&from=&to=`: the recorded tournaments, newest first; filters in the URL. */
@@ -91,7 +98,7 @@ export function TournamentsPage() {
                     {t.players}
                   </td>
                   <td className="num" data-field="rounds" data-label="Rounds">
-                    {t.roundsRecorded} of {t.swissRounds}
+                    {roundsText(t)}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,7 @@
+import { bracketOrder } from '../words';
 import { computeStandings, type MatchResult } from './standings';
+
+export { bracketOrder };
 
 /**
  * The top cut: the single-elimination rounds after the Swiss rounds. A tournament's
@@ -17,19 +20,6 @@ export function topCutRounds(topCut: number | null | undefined): number {
 /** The bracket's size: `topCut` rounded up to a power of two. */
 export function bracketSize(topCut: number): number {
   return 2 ** topCutRounds(topCut);
-}
-
-/**
- * Seeds in bracket order, the usual way: 1 and 2 meet only in the final, 1 meets 4 (not 3) in a
- * semifinal, and every first-round match adds up to size + 1 (1–8, 4–5, 2–7, 3–6 for 8).
- */
-export function bracketOrder(size: number): number[] {
-  let order = [1];
-  while (order.length < size) {
-    const n = order.length * 2;
-    order = order.flatMap((seed) => [seed, n + 1 - seed]);
-  }
-  return order;
 }
 
 /** A seeded player of the cut. */
