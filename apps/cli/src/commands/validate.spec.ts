@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GameDocument, findSystem, replay, simulateDocuments, simulateGames, simulateTournament } from '@cardlog/rules';
+import type { MatchPairing } from '@cardlog/events';
 import { captureIo, tempDir } from '../testing';
 import { formatReport, validateCommand } from './validate';
 
@@ -106,7 +107,23 @@ describe('cardlog validate', () => {
         `OK ${join(dir, 'open.json')} tournament Born from Blood simulated open #11 (${bundle.tournament.id}, Born from Blood): 8 players, 2 rounds, ${games.length} games, ${events} events`,
       ]);
       const report = JSON.parse(run(file('open.json', json(bundle)), '--json').out[0]!);
-      expect(report).toMatchObject({ status: 'ok', system: 'born-from-blood', events, tournament: { id: bundle.tournament.id, players: 8, rounds: 2, games: games.length } });
+      expect(report).toMatchObject({ status: 'ok', system: 'born-from-blood', events, tournament: { id: bundle.tournament.id, players: 8, rounds: 2, games: games.length, topCutRounds: 0, champion: null } });
+    });
+
+    it('says how many of the rounds are the top cut’s, and who won its final', () => {
+      const cut = simulateTournament({ system: 'aegis', players: 6, rounds: 2, bestOf: 1, seed: 12, id: 'cut-open', topCut: 4, playTopCut: true });
+      const final = cut.rounds[3]!.pairings[0] as MatchPairing;
+      const [a, b] = final.players;
+      const winnerSeat = (g: GameDocument) => {
+        const outcome = replay(g).outcome!;
+        return outcome.result === 'win' ? g.players.find((p) => p.seat === outcome.winner)!.id : null;
+      };
+      const games = final.games as unknown as GameDocument[];
+      const winsOf = (id: string) => games.filter((g) => winnerSeat(g) === id).length;
+      const champion = cut.players.find((p) => p.id === (winsOf(a) > winsOf(b) ? a : b))!.name;
+      const { code, out } = run(file('cut.json', json(cut)));
+      expect(code).toBe(0);
+      expect(out[0]).toMatch(new RegExp(`: 6 players, 2 Swiss rounds and a top 4 \\(2 rounds, won by ${champion}\\), \\d+ games, \\d+ events$`));
     });
 
     it('points at the game of a round that stops before its end, and exits 1', () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument, parseTournamentBundle } from '@cardlog/events';
-import { BundleRejected, Outcome, checkBundle, outcomeWords, replay, systemName } from '@cardlog/rules';
+import { BundleRejected, Outcome, checkBundle, matchWinner, outcomeWords, replay, resultsOf, systemName, topCutRounds } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { isTournamentBundle } from '../bundles';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
@@ -22,7 +22,18 @@ export interface DocumentReport {
   /** The winner's name as the document seats it, for a game won. */
   readonly winnerName?: string;
   /** For a tournament bundle that passed: the tournament and what it holds (`events`: of all its games). */
-  readonly tournament?: { readonly id: string; readonly name: string; readonly players: number; readonly rounds: number; readonly games: number };
+  readonly tournament?: {
+    readonly id: string;
+    readonly name: string;
+    readonly players: number;
+    /** Every round the bundle holds: the Swiss ones, then the top cut's. */
+    readonly rounds: number;
+    readonly games: number;
+    /** The top cut's size, its rounds in the bundle, and the winner of its final once that is in. */
+    readonly topCut: number | null;
+    readonly topCutRounds: number;
+    readonly champion: string | null;
+  };
   /** Positions as in docs/positions.md: `seq` in the game, `index`/`path` in the document. */
   readonly failure?: { seq?: number; index?: number; type?: string; path?: string; code: string; message: string };
 }
@@ -62,7 +73,9 @@ export function formatReport(report: DocumentReport): string {
   const f = report.failure;
   const t = report.tournament;
   if (report.status === 'ok' && t) {
-    return `OK ${report.file} tournament ${t.name} (${t.id}, ${systemName(report.system!)}): ${t.players} players, ${t.rounds} rounds, ${t.games} games, ${report.events} events`;
+    const won = t.champion ? `, won by ${t.champion}` : '';
+    const rounds = t.topCutRounds ? `${t.rounds - t.topCutRounds} Swiss rounds and a top ${t.topCut} (${t.topCutRounds} rounds${won})` : `${t.rounds} rounds`;
+    return `OK ${report.file} tournament ${t.name} (${t.id}, ${systemName(report.system!)}): ${t.players} players, ${rounds}, ${t.games} games, ${report.events} events`;
   }
   if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null, report.system, report.winnerName)}`;
   if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
@@ -142,8 +155,19 @@ function validateBundle(source: Source, catalogs: LocalCatalogs): DocumentReport
   }
   const games = rounds.flatMap((r) => r.matches.flatMap((m) => m.games));
   const events = games.reduce((n, g) => n + g.applied.length, 0);
-  const { id, name } = bundle.tournament;
-  return { file: source.label, status: 'ok', events, system, tournament: { id, name, players: bundle.players.length, rounds: rounds.length, games: games.length } };
+  const { id, name, format } = bundle.tournament;
+  const cut = rounds.filter((r) => r.round > format.swissRounds);
+  // The champion: the winner of the final, once the bundle holds the cut's last round.
+  const final = cut.length > 0 && cut.length === topCutRounds(format.topCut) ? cut[cut.length - 1]!.matches[0] : undefined;
+  const winner = final ? matchWinner(resultsOf({ round: 0, matches: [final], byes: [] })[0]!) : null;
+  const champion = winner ? (bundle.players.find((p) => p.id === winner)?.name ?? winner) : null;
+  return {
+    file: source.label,
+    status: 'ok',
+    events,
+    system,
+    tournament: { id, name, players: bundle.players.length, rounds: rounds.length, games: games.length, topCut: format.topCut ?? null, topCutRounds: cut.length, champion },
+  };
 }
 
 /** A message without the path it starts with, since the report prints the path on its own. */
