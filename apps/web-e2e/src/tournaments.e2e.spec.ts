@@ -414,6 +414,11 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const phone = await page('/tournaments/cut-cup#top-cut', PHONE);
     await phone.page.getByRole('list', { name: 'Top cut bracket' }).waitFor();
     await expectNoSideways(phone.page);
+    // On a phone the rounds stack, read down the page: nothing of the bracket scrolls sideways in its panel.
+    expect(await phone.page.evaluate(() => { const b = document.querySelector('.bracket-scroll')!; return b.scrollWidth <= b.clientWidth; })).toBe(true);
+    const tops = await phone.page.locator('.bracket-round h3').evaluateAll((hs) => hs.map((h) => Math.round(h.getBoundingClientRect().top)));
+    expect(tops).toEqual([...tops].sort((x, y) => x - y));
+    expect(new Set(tops).size).toBe(tops.length);
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'tournament-top-cut-phone');
   });
