@@ -131,6 +131,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     expect(row.format).toBe(`${t.swissRounds} Swiss rounds, best of ${t.bestOf}`);
     expect(row.players).toBe(String(t.players));
     expect(row.rounds).toBe(`${t.roundsRecorded} of ${t.swissRounds}`);
+    expect(row.champion).toBe('—');
     await expectAccessible(p);
     await screenshot(p, 'tournaments-desktop');
 
@@ -410,6 +411,14 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await p.getByRole('table', { name: 'Semifinals pairings' }).waitFor();
     await expectAccessible(p);
     await screenshot(p, 'tournament-top-cut-desktop');
+
+    // The conversion counts the semifinalists; the list names the champion and the cut's rounds.
+    expect(await p.locator('#archetypes p').first().textContent()).toContain('The top cut is the 4 players of the Semifinals (4 of 8 players)');
+    const { page: list } = await page('/tournaments?name=Cut');
+    await list.getByRole('link', { name: 'Cut Cup' }).waitFor();
+    expect((await rowsOf(list, 'Tournaments', 'data-tournament'))['cut-cup']).toMatchObject({ rounds: '3 of 3, top cut 2 of 2', champion: nameOf(winner) });
+    await list.getByRole('link', { name: nameOf(winner) }).click();
+    await list.getByRole('region', { name: `Player ${nameOf(winner)}` }).waitFor();
 
     const phone = await page('/tournaments/cut-cup#top-cut', PHONE);
     await phone.page.getByRole('list', { name: 'Top cut bracket' }).waitFor();

@@ -154,7 +154,7 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
         )}
       </section>
 
-      {conversion.data && conversion.data.archetypes.length ? <Conversion conversion={conversion.data} cut={t.topCut} /> : null}
+      {conversion.data && conversion.data.archetypes.length ? <Conversion conversion={conversion.data} cut={t.topCut} played={cut.length ? roundLabel(cut[0]!.round) : null} /> : null}
 
       <section className="panel" id="decks" aria-labelledby="decks-title">
         <h2 id="decks-title">Deck lists</h2>
@@ -398,14 +398,16 @@ function DeckLists({ decks, catalog, cardNames, standings }: { decks: Registered
 }
 
 /** Per archetype: its share of the field against its share of the top cut (or the top 8 by standings). */
-function Conversion({ conversion: c, cut }: { conversion: TournamentConversion; cut: number | null }) {
+/** `played`: the name of the top cut's first round, once it is recorded (its players are the cut). */
+function Conversion({ conversion: c, cut, played }: { conversion: TournamentConversion; cut: number | null; played: string | null }) {
+  const who = played ? `The top cut is the ${c.topCut} players of the ${played}` : `${cut ? `The top cut is the top ${cut}` : 'Without a top cut, the top 8'} by final standings`;
   return (
     <section className="panel" id="archetypes" aria-labelledby="archetypes-title">
       <h2 id="archetypes-title">
         Archetypes <Defined label="conversion" anchor="reading" />
       </h2>
       <p className="muted">
-        {cut ? `The top cut is the top ${cut}` : 'Without a top cut, the top 8'} by final standings ({c.topCut} of {c.players} players). Conversion is the share of the top cut over the share of the
+        {who} ({c.topCut} of {c.players} players). Conversion is the share of the top cut over the share of the
         field: above 1, the archetype did better than its numbers alone. The counts are beside each share: a handful of players is no evidence.
       </p>
       {/* A listing: on a phone each archetype is a paragraph of labelled figures, not a table to scroll. */}

@@ -78,6 +78,7 @@ export function TournamentsPage() {
                 <th scope="col" className="num">
                   Rounds
                 </th>
+                <th scope="col">Champion</th>
               </tr>
             </thead>
             <tbody>
@@ -99,6 +100,15 @@ export function TournamentsPage() {
                   </td>
                   <td className="num" data-field="rounds" data-label="Rounds">
                     {roundsText(t)}
+                  </td>
+                  <td data-field="champion" data-label="Champion">
+                    {t.champion ? (
+                      <Link href={`/tournaments/${encodeURIComponent(t.id)}?player=${encodeURIComponent(t.champion.playerId)}#player`}>{t.champion.name}</Link>
+                    ) : (
+                      <span className="muted" title={t.topCut ? 'the top cut’s final is not recorded' : 'no top cut'}>
+                        —
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}
