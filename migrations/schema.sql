@@ -318,7 +318,8 @@ ALTER TABLE ONLY public.rm_replay_snapshots ALTER COLUMN state SET COMPRESSION l
 CREATE TABLE public.rm_replay_step_chunks (
     game_id uuid NOT NULL,
     chunk integer NOT NULL,
-    steps json NOT NULL
+    steps json NOT NULL,
+    wording smallint DEFAULT 0 NOT NULL
 );
 ALTER TABLE ONLY public.rm_replay_step_chunks ALTER COLUMN steps SET COMPRESSION lz4;
 

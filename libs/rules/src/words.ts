@@ -146,6 +146,14 @@ export function turnName(system: string | undefined): 'Turn' | 'Subturn' {
 }
 
 /**
+ * The version of the replay steps' wording: what every engine's `describe` says of an event, and
+ * the turn and phase its insights place it at. Stored replay steps carry the version they were
+ * written with; steps of an older one are described again when read (`StepRefresher`). Raise it
+ * with any change to those lines: `step-wording.spec.ts` fails until it is raised.
+ */
+export const STEP_WORDING = 1;
+
+/**
  * A tournament round by the name players call it: "Round 3" for a Swiss round, then the top cut's
  * rounds counted from the final back: "Final", "Semifinals", "Quarterfinals", "Round of 16".
  */

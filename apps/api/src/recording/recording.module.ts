@@ -25,7 +25,12 @@ import { UploadWorkers } from './upload-workers';
       useFactory: (db: Database, store: EventStore, catalogs: CatalogRepository, workers: UploadWorkers) =>
         new GameRecorder(db.sql, store, catalogs, undefined, workers),
     },
-    { provide: ReplayReader, inject: [DATABASE], useFactory: (db: Database) => new ReplayReader(db.sql) },
+    {
+      // Given the catalogs, the reader describes again steps stored in an older wording.
+      provide: ReplayReader,
+      inject: [DATABASE, CatalogRepository],
+      useFactory: (db: Database, catalogs: CatalogRepository) => new ReplayReader(db.sql, (system, ref, tx) => catalogs.resolve(system, ref, tx)),
+    },
     {
       provide: GameReader,
       inject: [DATABASE, EventStore, CatalogRepository, GameRecorder, API_CONFIG],

@@ -1,16 +1,13 @@
 import type { Fragment, Sql, TransactionSql } from 'postgres';
 import { GAME_RECORDED, GameRecordedData, gameHeadStreamId, gameStreamId, isTournamentStream, streamKey } from '@cardlog/events';
-import type { Catalog } from '@cardlog/rules';
+import { STEP_WORDING } from '@cardlog/rules';
 import { EventStore, StoredEvent } from '@cardlog/store';
-import { GameChanges, GameContext, GameHead, HeadSince, StoredHeadRow, contextFor, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+import { CatalogSource, GameCatalogs } from './game-catalogs';
+import { GameChanges, GameContext, GameHead, HeadSince, StoredHeadRow, encodeHead, projectGame, restoreHead, startHead } from './game-projection';
+
+export type { CatalogSource };
 import { TOURNAMENT_TABLES, projectTournamentEvents } from './tournament-projection';
 
-/**
- * Finds a catalog (the rules' own first, then stored ones), reading through `db`: the runner's own
- * transaction, since embedded PGlite has a single connection. Catalogs referenced by games never
- * change, so the runner caches them.
- */
-export type CatalogSource = (system: string, ref: string, db: TransactionSql) => Promise<Catalog | null>;
 
 /**
  * The replay snapshot interval unless configured (CARDLOG_SNAPSHOT_EVERY). Every snapshot is the
@@ -59,17 +56,17 @@ export const READ_MODEL_TABLES = [
 export class ProjectionRunner {
   private readonly snapshotEvery: number;
   private readonly name: string;
-  private readonly catalogCache = new Map<string, Catalog>();
-  private readonly inlineCache = new Map<string, unknown[]>();
+  private readonly catalogs: GameCatalogs;
   private readonly held: HeldHeads;
   /** Reads the events a head without a state is restored from. */
   private readonly store: EventStore;
 
   constructor(
     private readonly sql: Sql,
-    private readonly catalogs: CatalogSource,
+    catalogs: CatalogSource,
     options: RunnerOptions = {},
   ) {
+    this.catalogs = new GameCatalogs(catalogs);
     this.snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     this.name = options.name ?? 'projector';
     this.held = new HeldHeads(options.heldHeads ?? 256);
@@ -146,8 +143,7 @@ export class ProjectionRunner {
     for (const [gameId, list] of byGame) {
       const held = this.held.take(gameId);
       if (list[0]!.type === GAME_RECORDED) {
-        const recorded = await this.withInlineCards(tx, list[0]!.data as GameRecordedData);
-        const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
+        const context = await this.catalogs.contextOf(tx, list[0]!.data as GameRecordedData);
         folds.push({ gameId, list, head: startHead(list[0]!, context), context, owned: false });
       } else if (held && held.gamePosition === (committed.get(gameStreamId(gameId)) ?? 0) && held.headPosition === (committed.get(gameHeadStreamId(gameId)) ?? 0)) {
         // Both of the game's streams are where this runner committed them last (the locked
@@ -158,8 +154,7 @@ export class ProjectionRunner {
         // Held but stale (another runner went on with the game), or never held.
         const row = heads.get(gameId) ?? (await this.loadHeads(tx, [gameId])).get(gameId);
         if (!row) throw new StreamGapError(`game ${gameId}: events arrived before its GameRecorded header`);
-        const recorded = await this.withInlineCards(tx, row.header);
-        const context = contextFor(recorded, await this.catalogLookup(tx, [recorded]));
+        const context = await this.catalogs.contextOf(tx, row.header);
         const since = row.state === null ? await this.sinceSnapshot(tx, gameId, row.seq) : undefined;
         folds.push({ gameId, list, head: restoreHead(row, context, since), context, owned: false });
       }
@@ -215,38 +210,6 @@ export class ProjectionRunner {
     const events = seq >= from ? await this.store.readStream(gameStreamId(gameId), { fromPosition: from, limit: seq - from + 1, db: tx }) : [];
     if (events.length !== seq - from + 1) throw new StreamGapError(`game ${gameId}: its head stands at ${seq}, and the store holds ${from + events.length - 1} of its events`);
     return { snapshot: snapshot ? snapshot.state : null, events };
-  }
-
-  /**
-   * The header with an inline catalog's cards in place of its content hash (GameRecorded events
-   * reference inline catalogs; the cards are stored once in catalog_contents). The head keeps the
-   * reference: restoreHead and the stored header stay small.
-   */
-  private async withInlineCards(tx: TransactionSql, recorded: GameRecordedData): Promise<GameRecordedData> {
-    const catalog = recorded.header.catalog;
-    if (typeof catalog === 'string' || !('contentHash' in catalog)) return recorded;
-    let cards = this.inlineCache.get(catalog.contentHash);
-    if (!cards) {
-      const [row] = await tx<{ cards: unknown[] }[]>`select cards from catalog_contents where content_hash = ${catalog.contentHash}`;
-      if (!row) throw new Error(`game ${recorded.gameId}: its inline catalog ${catalog.contentHash} is missing from catalog_contents`);
-      cards = row.cards;
-      this.inlineCache.set(catalog.contentHash, cards);
-    }
-    const inline = catalog.id === undefined ? { cards } : { id: catalog.id, cards };
-    return { ...recorded, header: { ...recorded.header, catalog: inline } };
-  }
-
-  /** Fetches the catalogs these games need once; afterwards lookups are synchronous. */
-  private async catalogLookup(tx: TransactionSql, recorded: readonly GameRecordedData[]) {
-    for (const { header } of recorded) {
-      if (typeof header.catalog !== 'string') continue;
-      const key = `${header.system}:${header.catalog}`;
-      if (this.catalogCache.has(key)) continue;
-      const catalog = await this.catalogs(header.system, header.catalog, tx);
-      if (!catalog) throw new Error(`catalog ${header.catalog} of a recorded game is missing`);
-      this.catalogCache.set(key, catalog);
-    }
-    return (system: string, ref: string) => this.catalogCache.get(`${system}:${ref}`);
   }
 }
 
@@ -419,10 +382,12 @@ function writeGame(tx: TransactionSql, gameId: string, change: GameChanges, head
   const chunks = change.chunks;
   if (chunks.length > 0) {
     // A chunk the game's earlier batches began: its new steps follow the stored ones.
-    parts.push(tx`steps as (insert into rm_replay_step_chunks (game_id, chunk, steps) values ${chunks.map(
-      ({ chunk, steps }, i) => tx`${i > 0 ? tx`,` : tx``} (${gameId}::uuid, ${chunk}::int, ${JSON.stringify(steps)}::text::json)`,
+    // A chunk keeps the older of its wordings (migration 0096): one begun in an older wording is still due its refresh.
+    parts.push(tx`steps as (insert into rm_replay_step_chunks (game_id, chunk, steps, wording) values ${chunks.map(
+      ({ chunk, steps }, i) => tx`${i > 0 ? tx`,` : tx``} (${gameId}::uuid, ${chunk}::int, ${JSON.stringify(steps)}::text::json, ${STEP_WORDING}::smallint)`,
     )}
-      on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json)`);
+      on conflict (game_id, chunk) do update set steps = (rm_replay_step_chunks.steps::jsonb || excluded.steps::jsonb)::json,
+        wording = least(rm_replay_step_chunks.wording, excluded.wording))`);
   }
   if (change.snapshots.length > 0) {
     parts.push(tx`snapshots as (insert into rm_replay_snapshots (game_id, seq, state) values ${change.snapshots.map(
