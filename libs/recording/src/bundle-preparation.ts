@@ -26,6 +26,12 @@ export type PreparedBundle =
       readonly system: string;
       /** The bundle's content (its canonical JSON, so neither layout nor key order counts), hashed: how a second upload of it is told from a different bundle under the same id. */
       readonly bundleHash: string;
+      /**
+       * The registration (the bundle without its rounds) and each round, hashed the same way: a
+       * bundle that grew by rounds since it was recorded is told by its recorded prefix.
+       */
+      readonly registrationHash: string;
+      readonly roundHashes: readonly string[];
       /** Catalogs the bundle names that the rules do not ship: prepare again with those the server stores. */
       readonly storedCatalogRefs: readonly string[];
       readonly registered: TournamentRegisteredData;
@@ -47,8 +53,10 @@ export function prepareBundle(input: string | Buffer | unknown, catalogs?: Reado
     ...(bundle.catalog ? { catalog: bundle.catalog } : {}),
     players: bundle.players,
   };
-  const bundleHash = createHash('sha256').update(canonicalJson(bundle)).digest('hex');
-  const prepared = { ok: true as const, tournamentId: bundle.tournament.id, system, bundleHash, storedCatalogRefs, registered };
+  const bundleHash = contentHash(bundle);
+  const registrationHash = contentHash({ ...bundle, rounds: [] });
+  const roundHashes = bundle.rounds.map(contentHash);
+  const prepared = { ok: true as const, tournamentId: bundle.tournament.id, system, bundleHash, registrationHash, roundHashes, storedCatalogRefs, registered };
   if (storedCatalogRefs.length > 0 && !catalogs) return { ...prepared, checked: 'needs-catalogs' };
   const resolveCatalog = (ref: string) => (Object.hasOwn(catalogs ?? {}, ref) ? catalogs![ref] : undefined);
   try {
@@ -85,4 +93,9 @@ export function rejectionsAsErrors<T>(check: () => T): T {
     }
     throw error;
   }
+}
+
+/** A bundle's, registration's or round's content hashed: its canonical JSON, so neither layout nor key order counts. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }

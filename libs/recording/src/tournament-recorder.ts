@@ -16,7 +16,7 @@ import { EventStore, WrongExpectedVersionError } from '@cardlog/store';
 import { CatalogRepository } from './catalogs';
 import { RecordingError, conflict, forbidden, invalid, notFound } from './errors';
 import { GameRecorder, RecordOptions } from './game-recorder';
-import { StorableCheckedRound, gameCatalogs, rejectionsAsErrors, storableRound } from './bundle-preparation';
+import { StorableCheckedRound, contentHash, gameCatalogs, rejectionsAsErrors, storableRound } from './bundle-preparation';
 import { IN_THREAD, UploadPreparer } from './preparer';
 import { recordingError } from './upload-preparation';
 import { Principal, mayRecord } from './tokens';
@@ -27,6 +27,8 @@ export interface TournamentUploadResult {
   readonly games: number;
   /** False when this very bundle was recorded before: nothing new is stored, and the counts are the tournament's as stored. */
   readonly created: boolean;
+  /** For a bundle that grew by rounds since it was recorded: the first of the rounds this upload added (`rounds` and `games` count those). */
+  readonly fromRound?: number;
 }
 
 export interface RoundUploadResult {
@@ -57,7 +59,8 @@ export class TournamentRecorder {
     if (!prepared.ok) throw recordingError(prepared.refusal);
     authorize(options.principal, prepared.tournamentId);
     const streamId = tournamentStreamId(prepared.tournamentId);
-    if ((await this.store.streamVersion(streamId)) > 0) return this.recordedBefore(prepared.tournamentId, prepared.bundleHash);
+    const stored = (await this.store.streamVersion(streamId)) > 0 ? await this.recordedBefore(prepared) : null;
+    if (stored && !('grows' in stored)) return stored;
     if (prepared.checked === 'needs-catalogs') {
       const catalogs: Record<string, Catalog> = {};
       for (const ref of prepared.storedCatalogRefs) {
@@ -68,36 +71,54 @@ export class TournamentRecorder {
       if (!prepared.ok || prepared.checked === 'needs-catalogs') throw new Error('a bundle prepared twice came back unchecked');
     }
     if (!prepared.checked.ok) throw recordingError(prepared.checked.refusal);
-    const rounds = prepared.checked.rounds;
+    // A grown bundle adds the rounds after its recorded ones: the whole bundle was checked, and its
+    // first rounds are, hash for hash, the ones stored.
+    const from = stored ? stored.grows : 0;
+    const rounds = prepared.checked.rounds.slice(from);
+    const hashes = prepared.roundHashes.slice(from);
     let games: number;
     try {
-      games = await this.write(streamId, 'no_stream', prepared.registered, rounds, options, prepared.bundleHash);
+      games = stored
+        ? await this.write(streamId, stored.version, null, rounds, hashes, options)
+        : await this.write(streamId, 'no_stream', prepared.registered, rounds, hashes, options, { bundleHash: prepared.bundleHash, registrationHash: prepared.registrationHash });
     } catch (error) {
       // Another upload of the tournament won the race (its stream, or one of the same games, was
       // written first): answered as if it had come first.
       const lost = error instanceof RecordingError && (error.code === 'WRONG_EXPECTED_VERSION' || error.code === 'GAME_ALREADY_STORED');
-      if (lost && (await this.store.streamVersion(streamId)) > 0) return this.recordedBefore(prepared.tournamentId, prepared.bundleHash);
+      if (lost && (await this.store.streamVersion(streamId)) > 0) {
+        const now = await this.recordedBefore(prepared);
+        if (!('grows' in now)) return now;
+      }
       throw error;
     }
-    return { id: prepared.tournamentId, rounds: rounds.length, games, created: true };
+    return { id: prepared.tournamentId, rounds: rounds.length, games, created: true, ...(stored ? { fromRound: from + 1 } : {}) };
   }
 
   /**
-   * A bundle whose tournament id is taken: the same bundle again (as its registration recorded its
-   * hash) is already stored, as a game uploaded twice is; any other is refused, so that a corrected
-   * bundle is never reported as stored. A tournament recorded before hashes were kept cannot tell,
-   * and refuses.
+   * A bundle whose tournament id is taken. The same bundle again is already stored, as a game
+   * uploaded twice is (answered with the stored counts). A bundle that grew by rounds since (its
+   * registration and its first rounds are the stored ones, as their hashes say) `grows` from the
+   * number of rounds stored, at stream `version`. Any other is refused, so that a corrected bundle
+   * is never reported as stored. A tournament recorded before the hashes were kept knows only the
+   * whole bundle's, so it takes no grown bundle.
    */
-  private async recordedBefore(tournamentId: string, bundleHash: string): Promise<TournamentUploadResult> {
+  private async recordedBefore(prepared: { tournamentId: string; bundleHash: string; registrationHash: string; roundHashes: readonly string[] }): Promise<TournamentUploadResult | { grows: number; version: number }> {
+    const { tournamentId } = prepared;
     const stream = await this.store.readStream(tournamentStreamId(tournamentId));
-    if (stream[0]?.metadata?.['bundleHash'] === bundleHash) {
-      const rounds = stream.filter((e) => e.type === ROUND_RECORDED).map((e) => e.data as RoundRecordedData);
+    const recorded = stream.filter((e) => e.type === ROUND_RECORDED);
+    const asStored = (): TournamentUploadResult => {
+      const rounds = recorded.map((e) => e.data as RoundRecordedData);
       const games = rounds.reduce((n, r) => n + r.matches.reduce((m, match) => m + match.games.length, 0), 0);
       return { id: tournamentId, rounds: rounds.length, games, created: false };
-    }
+    };
+    const head = stream[0]?.metadata;
+    if (head?.['bundleHash'] === prepared.bundleHash) return asStored();
+    const prefix = head?.['registrationHash'] === prepared.registrationHash && recorded.every((e, i) => e.metadata?.['roundHash'] === prepared.roundHashes[i]);
+    if (prefix && prepared.roundHashes.length === recorded.length) return asStored();
+    if (prefix && prepared.roundHashes.length > recorded.length) return { grows: recorded.length, version: stream.length };
     throw conflict(
       'TOURNAMENT_EXISTS',
-      `tournament "${tournamentId}" is already recorded from a different bundle: nothing of this one is stored. Add rounds with PUT /v1/tournaments/${tournamentId}/rounds/:n, or give the tournament another id`,
+      `tournament "${tournamentId}" is already recorded from a different bundle: nothing of this one is stored. A bundle may only grow by rounds after the recorded ones; add rounds with PUT /v1/tournaments/${tournamentId}/rounds/:n, or give the tournament another id`,
     );
   }
 
@@ -126,26 +147,33 @@ export class TournamentRecorder {
     const checked = rejectionsAsErrors(() =>
       checkRound({ tournament: registered.tournament, players: registered.players, dropped, lastRound, results }, round, '$', { resolveCatalog }),
     );
-    const games = await this.write(streamId, stored.length, null, [storableRound(checked)], options);
+    const games = await this.write(streamId, stored.length, null, [storableRound(checked)], [contentHash(round)], options);
     return { id: tournamentId, round: round.number, games };
   }
 
-  /** `bundleHash`: kept on the registration, so the same bundle sent again is known (`recordedBefore`). */
+  /**
+   * `hashes`: each round's content hash, kept on its RoundRecorded; `bundleHash` and
+   * `registrationHash`, kept on the registration: so the same bundle sent again, or grown by
+   * rounds, is known (`recordedBefore`).
+   */
   private async write(
     streamId: string,
     expected: number | 'no_stream',
     registered: TournamentRegisteredData | null,
     rounds: readonly StorableCheckedRound[],
+    hashes: readonly string[],
     options: RecordOptions,
-    bundleHash?: string,
+    registrationHashes?: { bundleHash: string; registrationHash: string },
   ) {
     const metadata = { recordedAt: this.now().toISOString(), actor: options.principal.name, ...(options.correlation ? { correlation: options.correlation } : {}) };
     let stored = 0;
     let appended = 0;
     try {
       await this.store.transaction(async (tx: TransactionSql) => {
-        const events = registered ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered, metadata: { ...metadata, ...(bundleHash ? { bundleHash } : {}) } }] : [];
-        for (const round of rounds) {
+        const events: { eventId: string; type: string; data: never; metadata: Record<string, unknown> }[] = registered
+          ? [{ eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered as never, metadata: { ...metadata, ...registrationHashes } }]
+          : [];
+        for (const [r, round] of rounds.entries()) {
           const matches = [];
           for (const match of round.matches) {
             const games = [];
@@ -159,7 +187,7 @@ export class TournamentRecorder {
             matches.push({ table: match.table, players: match.players, wins: match.wins, draws: match.draws, resultOnly: match.resultOnly, games });
           }
           const data: RoundRecordedData = { round: round.round, matches, byes: round.byes, drops: round.drops };
-          events.push({ eventId: randomUUID(), type: ROUND_RECORDED, data: data as never, metadata });
+          events.push({ eventId: randomUUID(), type: ROUND_RECORDED, data: data as never, metadata: { ...metadata, roundHash: hashes[r] } });
         }
         await this.store.append(streamId, expected, events, tx);
         appended += events.length;

@@ -79,6 +79,31 @@ onBothDatabases('tournaments API', (databaseUrl) => {
     expect((await call('GET', `/v1/tournaments/${id}/standings`)).body.afterRound).toBe(3);
   });
 
+  it('takes a bundle that grew by rounds since it was recorded, and refuses one whose recorded rounds changed', async () => {
+    const bundle = simulateTournament({ system: 'aegis', players: 6, rounds: 3, bestOf: 1, seed: 79, id: 'e2e-growing' });
+    const id = bundle.tournament.id;
+    const upTo = (n: number) => ({ ...bundle, rounds: bundle.rounds.slice(0, n) });
+    const first = await call('POST', '/v1/tournaments', { body: upTo(1) });
+    expect(first.status).toBe(201);
+    // The organiser's software exports the whole bundle after every round; each upload adds what is new.
+    const grown = await call('POST', '/v1/tournaments', { body: upTo(3) });
+    expect(grown.status).toBe(201);
+    expect(grown.body).toMatchObject({ id, rounds: 2, fromRound: 2 });
+    const again = await call('POST', '/v1/tournaments', { body: Object.fromEntries(Object.entries(upTo(3)).reverse()) });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, rounds: 3 });
+    // A recorded round that differs (a result corrected in round 2) is not a grown bundle.
+    const before = await counts();
+    const changed = clone(upTo(3));
+    const match = changed.rounds[1]!.pairings.find((p) => !isBye(p)) as MatchPairing;
+    changed.rounds[1]!.pairings[changed.rounds[1]!.pairings.indexOf(match)] = { table: match.table, players: match.players, result: { wins: { [match.players[0]]: 0, [match.players[1]]: 1 } } };
+    const refused = await call('POST', '/v1/tournaments', { body: changed });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('TOURNAMENT_EXISTS');
+    expect(await counts()).toEqual(before);
+    await eventually(`/v1/tournaments/${id}`, (t) => t.roundsRecorded === 3);
+  });
+
   describe.each(systems.map((s) => [s]))('%s', (system) => {
     const bundle = bundles.get(system)!;
     const id = bundle.tournament.id;

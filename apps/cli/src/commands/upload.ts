@@ -79,8 +79,9 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
           counts.failed++;
           break;
         }
-        // 200: the same game or bundle was stored before. A different bundle under a recorded
-        // tournament id is refused (409 TOURNAMENT_EXISTS) and counted with the rejections.
+        // 200: the same game or bundle was stored before; 201 for a bundle that grew by rounds
+        // since is its new rounds stored. A different bundle under a recorded tournament id is
+        // refused (409 TOURNAMENT_EXISTS) and counted with the rejections.
         if (reply.status === 201 || reply.status === 200) {
           counts[reply.status === 201 ? 'created' : 'present']++;
           appendJournal(journalPath, { server, hash: item.hash, id: reply.body.id, source: item.source });
