@@ -377,7 +377,15 @@ describeInBrowser('the tournament pages in Chromium', () => {
   it('draws a recorded top cut as a bracket: seeds, scores, the winners going on, and the champion', async () => {
     // Eight players, three Swiss rounds, then a top 4: semifinals (round 4) and the final (round 5).
     const cut = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 3, bestOf: 3, seed: 23, id: 'cut-cup', name: 'Cut Cup', topCut: 4, playTopCut: true });
-    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(cut), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    // The Swiss rounds first; then the organiser uploads the whole event, grown by its top cut, from the browser.
+    const swiss = { ...cut, rounds: cut.rounds.slice(0, 3) };
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(swiss), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const { page: upload } = await page('/upload');
+    await upload.getByLabel('Upload token').fill(token);
+    await upload.getByLabel('Choose files').setInputFiles([{ name: 'cut-cup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(cut)) }]);
+    const grown = upload.getByRole('list', { name: 'Upload results' }).getByRole('listitem', { name: 'cut-cup.json' });
+    await grown.getByText('tournament grew').waitFor();
+    expect(await grown.textContent()).toContain('rounds 4–5 added');
     await projected('cut-cup', 5);
     const summary = await api(server, '/v1/tournaments/cut-cup');
     const standings = (await api(server, '/v1/tournaments/cut-cup/standings')).standings;

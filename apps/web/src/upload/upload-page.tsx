@@ -27,7 +27,7 @@ interface Line {
   readonly id?: string;
   readonly events?: number;
   /** A tournament bundle's answer: the tournament with its rounds and games. */
-  readonly tournament?: { readonly id: string; readonly rounds?: number; readonly games?: number };
+  readonly tournament?: { readonly id: string; readonly rounds?: number; readonly games?: number; readonly fromRound?: number };
   readonly rejection?: Rejection;
 }
 
@@ -156,7 +156,7 @@ export function UploadPage() {
   const uploadBundle = async (i: number, name: string, text: string, bundle: any) => {
     const { status, body } = await send('/v1/tournaments', text, token.trim(), (p) => update(i, { progress: p }));
     if (status >= 200 && status < 300) {
-      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: status === 201 ? 'created' : 'exists', tournament: { id: body.id, rounds: body.rounds, games: body.games } }] });
+      update(i, { state: 'done', progress: 1, lines: [{ label: name, status: status === 201 ? 'created' : 'exists', tournament: { id: body.id, rounds: body.rounds, games: body.games, fromRound: body.fromRound } }] });
     } else if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 413) {
       update(i, { state: 'done', progress: 1, lines: [{ label: name, status: 'rejected', rejection: rejectionOf(status, body?.error, gameOfBundle(bundle, body?.error?.path)) }] });
     } else {
@@ -216,8 +216,8 @@ export function UploadPage() {
                     <li key={k} className={`line ${l.status}`}>
                       {l.tournament && l.status !== 'rejected' ? (
                         <>
-                          <span className="status-word">✓ {l.status === 'created' ? 'tournament stored' : 'tournament already stored'}</span>{' '}
-                          {l.tournament.rounds !== undefined ? `${l.tournament.rounds} rounds, ${l.tournament.games} games · ` : ''}
+                          <span className="status-word">✓ {l.status !== 'created' ? 'tournament already stored' : l.tournament.fromRound ? 'tournament grew' : 'tournament stored'}</span>{' '}
+                          {l.tournament.rounds !== undefined ? `${roundsStored(l.tournament)}, ${l.tournament.games} games · ` : ''}
                           <Link href={`/tournaments/${encodeURIComponent(l.tournament.id)}`}>open the tournament</Link>
                         </>
                       ) : l.status === 'rejected' ? (
@@ -274,4 +274,11 @@ function RejectionText({ rejection: r }: { rejection: Rejection }) {
       ) : null}
     </span>
   );
+}
+
+/** "5 rounds"; for a bundle that grew since it was recorded, the rounds it added: "rounds 4–5 added". */
+function roundsStored(t: { readonly rounds?: number; readonly fromRound?: number }): string {
+  const n = t.rounds ?? 0;
+  if (!t.fromRound) return `${n} round${n === 1 ? '' : 's'}`;
+  return n === 1 ? `round ${t.fromRound} added` : `rounds ${t.fromRound}–${t.fromRound + n - 1} added`;
 }
