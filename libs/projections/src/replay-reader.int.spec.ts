@@ -1,7 +1,7 @@
-import postgres, { Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { STEP_WORDING, simulateDocuments } from '@cardlog/rules';
-import { START, connectDatabase, migrate } from '@cardlog/store';
-import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
+import { START, migrate } from '@cardlog/store';
+import { Describe, OpenDatabase, onBothDatabases } from './testing/databases';
 import type { StepTuple } from './projector/game-projection';
 import { ReplayReader } from './replay-reader';
 import { uploadAll, wire } from './testing/wire';
@@ -14,7 +14,7 @@ interface Chunk {
   wording: number;
 }
 
-function suite(name: string, describeFn: (name: string, body: () => void) => void, open: () => Promise<{ sql: Sql; close: () => Promise<void> }>) {
+function suite(name: string, describeFn: Describe, open: OpenDatabase) {
   describeFn(`replay steps stored in an older wording, on ${name}`, () => {
     let sql: Sql;
     let close: () => Promise<void>;
@@ -77,19 +77,4 @@ function suite(name: string, describeFn: (name: string, body: () => void) => voi
   });
 }
 
-suite('embedded PGlite', (name, body) => describe(name, body), async () => {
-  const db = await connectDatabase({ dataDir: 'memory' });
-  return { sql: db.sql, close: () => db.close() };
-});
-
-suite('PostgreSQL', describeWithPostgres, async () => {
-  const db = await createTestDatabase('cardlog_wording');
-  const sql = postgres(db.url, { max: 2, onnotice: () => undefined });
-  return {
-    sql,
-    close: async () => {
-      await sql.end();
-      await db.drop();
-    },
-  };
-});
+onBothDatabases('cardlog_wording', suite, 2);

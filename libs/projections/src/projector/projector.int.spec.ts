@@ -1,8 +1,8 @@
-import postgres, { Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { GAME_RECORDED, GameDocument, LogEvent, streamKey } from '@cardlog/events';
 import { findSystem, simulateGames } from '@cardlog/rules';
-import { START, connectDatabase, migrate } from '@cardlog/store';
-import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
+import { START, migrate } from '@cardlog/store';
+import { Describe, OpenDatabase, onBothDatabases } from '../testing/databases';
 import { InProcessTransport } from '../relay/transport';
 import { OutboxRelay } from '../relay/outbox-relay';
 import { dumpReadModels, testPrincipal, uploadAll, wire } from '../testing/wire';
@@ -44,7 +44,7 @@ async function emptyReadModels(sql: Sql) {
   });
 }
 
-function pipelineSuite(name: string, gate: (name: string, body: () => void) => void, open: () => Promise<{ sql: Sql; close: () => Promise<void> }>) {
+function pipelineSuite(name: string, gate: Describe, open: OpenDatabase) {
   gate(`projector on ${name}`, () => {
     let sql: Sql;
     let close: () => Promise<void>;
@@ -258,19 +258,4 @@ function pipelineSuite(name: string, gate: (name: string, body: () => void) => v
   });
 }
 
-pipelineSuite('embedded PGlite', (name, body) => describe(name, body), async () => {
-  const db = await connectDatabase({ dataDir: 'memory' });
-  return { sql: db.sql, close: () => db.close() };
-});
-
-pipelineSuite('PostgreSQL', describeWithPostgres, async () => {
-  const db = await createTestDatabase('cardlog_proj');
-  const sql = postgres(db.url, { max: 4, onnotice: () => undefined });
-  return {
-    sql,
-    close: async () => {
-      await sql.end();
-      await db.drop();
-    },
-  };
-});
+onBothDatabases('cardlog_proj', pipelineSuite);

@@ -1,9 +1,9 @@
-import postgres, { Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
 import { TournamentRecorder } from '@cardlog/recording';
 import { registeredGames, replay, simulateTournament } from '@cardlog/rules';
-import { START, connectDatabase, migrate } from '@cardlog/store';
-import { createTestDatabase, describeWithPostgres } from '@cardlog/testing';
+import { START, migrate } from '@cardlog/store';
+import { Describe, OpenDatabase, onBothDatabases } from '../testing/databases';
 import { dumpReadModels, testPrincipal, wire } from '../testing/wire';
 import { TournamentQueries } from '../tournament-queries';
 import { rebuildReadModels } from './rebuild';
@@ -73,7 +73,7 @@ function expectedStandings(bundle: TournamentBundle, afterRound: number) {
   return new Map([...me].map(([id, t]) => [id, { points: t.points, omw: avg(t.opponents, mw), gw: gw(id), ogw: avg(t.opponents, gw) }]));
 }
 
-function suite(name: string, describeFn: (name: string, body: () => void) => void, open: () => Promise<{ sql: Sql; close: () => Promise<void> }>) {
+function suite(name: string, describeFn: Describe, open: OpenDatabase) {
   describeFn(`tournament read models on ${name}`, () => {
     describe.each(systems.map((s) => [s]))('%s', (system) => {
       let sql: Sql;
@@ -167,19 +167,4 @@ function suite(name: string, describeFn: (name: string, body: () => void) => voi
   });
 }
 
-suite('embedded PGlite', (name, body) => describe(name, body), async () => {
-  const db = await connectDatabase({ dataDir: 'memory' });
-  return { sql: db.sql, close: () => db.close() };
-});
-
-suite('PostgreSQL', describeWithPostgres, async () => {
-  const db = await createTestDatabase('cardlog_tourproj');
-  const sql = postgres(db.url, { max: 4, onnotice: () => undefined });
-  return {
-    sql,
-    close: async () => {
-      await sql.end();
-      await db.drop();
-    },
-  };
-});
+onBothDatabases('cardlog_tourproj', suite);

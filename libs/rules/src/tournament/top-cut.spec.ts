@@ -2,19 +2,10 @@ import type { MatchPairing, TournamentBundle, TournamentRound } from '@cardlog/e
 import { roundName } from '../words';
 import { simulateTournament } from './simulate-tournament';
 import { bracketOrder, topCutRounds } from './top-cut';
-import { BundleRejected, checkBundle } from './validate-bundle';
+import { rejection } from './testing';
+import { checkBundle } from './validate-bundle';
 
 jest.setTimeout(120_000);
-
-function rejection(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BundleRejected) return error.failure;
-    throw error;
-  }
-  throw new Error('the bundle was accepted');
-}
 
 const won = (table: number, winner: string, loser: string, wins = 2, against = 0): MatchPairing => ({ table, players: [winner, loser], result: { wins: { [winner]: wins, [loser]: against } } });
 

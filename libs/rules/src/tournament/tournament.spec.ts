@@ -3,19 +3,10 @@ import type { GamePlugin } from '../game-plugin';
 import { findGame, registeredGames } from '../registry';
 import { RuleViolation } from '../rule-violation';
 import { simulateTournament } from './simulate-tournament';
-import { BundleRejected, checkBundle } from './validate-bundle';
+import { rejection } from './testing';
+import { checkBundle } from './validate-bundle';
 
 jest.setTimeout(300_000);
-
-function rejection(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BundleRejected) return error.failure;
-    throw error;
-  }
-  throw new Error('the bundle was accepted');
-}
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 const matchesOf = (round: TournamentRound) => round.pairings.filter((p): p is MatchPairing => !isBye(p));
