@@ -153,14 +153,19 @@ export function turnName(system: string | undefined): 'Turn' | 'Subturn' {
  */
 export const STEP_WORDING = 1;
 
+/** How many elimination rounds a top cut of `topCut` players takes (0 without one): its bracket is the next power of two. */
+export function topCutRounds(topCut: number | null | undefined): number {
+  if (!topCut || topCut < 2) return 0;
+  return Math.ceil(Math.log2(topCut));
+}
+
 /**
  * A tournament round by the name players call it: "Round 3" for a Swiss round, then the top cut's
  * rounds counted from the final back: "Final", "Semifinals", "Quarterfinals", "Round of 16".
  */
 export function roundName(round: number, swissRounds: number, topCut?: number | null): string {
   if (round <= swissRounds || !topCut || topCut < 2) return `Round ${round}`;
-  const cutRounds = Math.ceil(Math.log2(topCut));
-  const after = cutRounds - (round - swissRounds);
+  const after = topCutRounds(topCut) - (round - swissRounds);
   if (after < 0) return `Round ${round}`;
   if (after === 0) return 'Final';
   if (after === 1) return 'Semifinals';

@@ -5,7 +5,7 @@ import type { MatchPairing, RoundPairing, Standing, TournamentRound } from '../a
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
-import { bracketOrder, firstPlayerMethodWords, turnInProse, turnName } from '../ui/words';
+import { bracketOrder, firstPlayerMethodWords, topCutRounds, turnInProse, turnName } from '../ui/words';
 
 export const isBye = (p: RoundPairing): p is { bye: string } => 'bye' in p;
 
@@ -182,7 +182,7 @@ export function Bracket(props: { rounds: readonly TournamentRound[]; names: Name
   const seeds = new Map(standings.filter((s) => inCut.has(s.playerId)).map((s, i) => [s.playerId, i + 1]));
   const bySeed = (x: string, y: string) => (seeds.get(x) ?? Infinity) - (seeds.get(y) ?? Infinity);
   // Matches top to bottom in bracket order, so each feeds the match beside it in the next column.
-  const size = 2 ** Math.ceil(Math.log2(Math.max(2, seeds.size)));
+  const size = 2 ** topCutRounds(Math.max(2, seeds.size));
   const slots = new Map(bracketOrder(size).map((seed, slot) => [seed, slot]));
   const slotOf = (p: RoundPairing) => Math.min(...(isBye(p) ? [p.bye] : p.players).map((id) => slots.get(seeds.get(id) ?? Infinity) ?? Infinity));
   const Line = ({ id, score, won }: { id: string; score: string; won: boolean }) => (

@@ -119,7 +119,14 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       {cut.length && t.topCut ? (
         <section className="panel" id="top-cut" aria-labelledby="top-cut-title">
           <h2 id="top-cut-title">Top {t.topCut}</h2>
-          <Bracket rounds={cut} names={names} standings={final.data?.standings ?? []} roundLabel={roundLabel} champion={t.champion?.playerId ?? null} />
+          {/* Seeds come from the final Swiss standings: the bracket is drawn once they are read, never seedless. */}
+          {final.data ? (
+            <Bracket rounds={cut} names={names} standings={final.data.standings} roundLabel={roundLabel} champion={t.champion?.playerId ?? null} />
+          ) : final.isError ? (
+            <ErrorBox error={final.error} />
+          ) : (
+            <Loading what="the bracket" />
+          )}
         </section>
       ) : null}
 

@@ -6,7 +6,7 @@ import { Link, navigate, useLocation } from '../router';
 import { useSystems } from '../meta/filters';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { SystemSelect } from '../ui/system-select';
-import { systemName } from '../ui/words';
+import { systemName, topCutRounds } from '../ui/words';
 
 const FILTERS = ['system', 'name', 'from', 'to'] as const;
 
@@ -19,7 +19,7 @@ export function formatText(t: Pick<Tournament, 'swissRounds' | 'topCut' | 'bestO
 export function roundsText(t: Pick<Tournament, 'swissRounds' | 'topCut' | 'roundsRecorded'>): string {
   const swiss = `${Math.min(t.roundsRecorded, t.swissRounds)} of ${t.swissRounds}`;
   if (!t.topCut || t.roundsRecorded <= t.swissRounds) return swiss;
-  return `${swiss}, top cut ${t.roundsRecorded - t.swissRounds} of ${Math.ceil(Math.log2(t.topCut))}`;
+  return `${swiss}, top cut ${t.roundsRecorded - t.swissRounds} of ${topCutRounds(t.topCut)}`;
 }
 
 export const datesText = (t: Pick<Tournament, 'startDate' | 'endDate'>) => (t.endDate && t.endDate !== t.startDate ? `${t.startDate} – ${t.endDate}` : (t.startDate ?? '—'));

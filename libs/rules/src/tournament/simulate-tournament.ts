@@ -206,7 +206,6 @@ export function simulateTournament(options: SimulateTournamentOptions): Tourname
     }
     if (untilDecided && wins[a.id] === wins[b.id]) throw new Error(`top-cut match ${tournament} round ${round} table ${table} ended without a winner after ${documents.length} games`);
     return { wins, draws, documents };
-
   }
 }
 

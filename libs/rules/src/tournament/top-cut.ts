@@ -1,7 +1,7 @@
-import { bracketOrder } from '../words';
+import { bracketOrder, topCutRounds } from '../words';
 import { computeStandings, type MatchResult } from './standings';
 
-export { bracketOrder };
+export { bracketOrder, topCutRounds };
 
 /**
  * The top cut: the single-elimination rounds after the Swiss rounds. A tournament's
@@ -10,12 +10,6 @@ export { bracketOrder };
  * seeds 1 and 2 waiting out the first round). Rounds swissRounds+1 … swissRounds+topCutRounds are
  * the bracket's, recorded as any round is. Pure: the recorder, the simulator and the CLI share it.
  */
-
-/** How many elimination rounds a top cut of `topCut` players takes (0 without one). */
-export function topCutRounds(topCut: number | null | undefined): number {
-  if (!topCut || topCut < 2) return 0;
-  return Math.ceil(Math.log2(topCut));
-}
 
 /** The bracket's size: `topCut` rounded up to a power of two. */
 export function bracketSize(topCut: number): number {
@@ -91,9 +85,7 @@ export function bracketRound(seeds: readonly Seed[], topCut: number, stage: numb
   const block = 2 ** stage;
   const byes = new Set<string>();
   for (const [id, place] of alive) {
-    const first = Math.floor(place.slot / block) * block;
-    const others = [...alive.values()].filter((p) => p !== place && Math.floor(p.slot / block) * block === first);
-    if (others.length === 0) byes.add(id);
+    if (![...alive.values()].some((p) => p !== place && meetIn(block, p.slot, place.slot))) byes.add(id);
   }
   return { stage, players: alive, byes, block };
 }
