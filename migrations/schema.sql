@@ -356,7 +356,8 @@ CREATE TABLE public.rm_tournament_players (
     deck_name text,
     archetype text,
     list jsonb,
-    dropped_after integer
+    dropped_after integer,
+    seed integer
 );
 
 CREATE TABLE public.rm_tournament_standings (

@@ -439,4 +439,27 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'tournament-top-cut-phone');
   });
+
+  it("seeds the bracket in the organiser's order where players tied on every tiebreaker", async () => {
+    // One Swiss round of 2–0s: P1 and P3 tie for first (listed P1 first), P2 and P4 for third. The
+    // organiser gave P3 seed 1 and its bye, and the last place of the top 3 to P4.
+    const win = (table: number, w: string, l: string): MatchPairing => ({ table, players: [w, l], result: { wins: { [w]: 2, [l]: 0 } } });
+    const tied: TournamentBundle = {
+      format: 'cardlog-tournament/1',
+      tournament: { id: 'tie-cup', name: 'Tie Cup', system: 'born-from-blood', rulesVersion: '1', startDate: '2026-12-07', format: { swissRounds: 1, topCut: 3 }, bestOf: 3 },
+      players: ['P1', 'P2', 'P3', 'P4'].map((id) => ({ id, name: `Tied ${id}` })),
+      rounds: [
+        { number: 1, pairings: [win(1, 'P1', 'P2'), win(2, 'P3', 'P4')] },
+        { number: 2, pairings: [{ bye: 'P3' }, win(1, 'P4', 'P1')] },
+      ],
+    };
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(tied), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    await projected('tie-cup', 2);
+    const { page: p } = await page('/tournaments/tie-cup');
+    const bracket = p.getByRole('list', { name: 'Top cut bracket' });
+    await bracket.waitFor();
+    const lines = await bracket.locator('.bracket-round').first().locator('.bracket-match li').evaluateAll((items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
+    // Bracket order: seed 1's bye, then seed 2 against seed 3 (the higher seed first).
+    expect(lines).toEqual(['1 Tied P3', '2 Tied P1 0', '3 Tied P4 2']);
+  });
 });

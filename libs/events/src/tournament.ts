@@ -167,6 +167,12 @@ export interface RoundRecordedData {
   readonly matches: readonly RecordedMatch[];
   readonly byes: readonly string[];
   readonly drops: readonly string[];
+  /**
+   * On the top cut's first round: its seeds, player ids from seed 1 on (the final Swiss standings,
+   * with the organiser's order among players tied on every tiebreaker). Absent on other rounds and
+   * on rounds recorded before seeds were kept.
+   */
+  readonly seeds?: readonly string[];
 }
 
 export type BundleParseResult = { ok: true; bundle: TournamentBundle } | { ok: false; error: LogFormatError };

@@ -101,10 +101,19 @@ export class TournamentQueries {
     const rows = await this.sql<MatchRow[]>`
       select * from rm_tournament_matches where tournament_id = ${id} and round = ${n} order by table_number nulls last, player_a`;
     if (rows.length === 0) throw new TournamentQueryError('not_found', 'ROUND_NOT_FOUND', `tournament "${id}" has no round ${n} recorded`);
+    // A top-cut round names each player's seed (the organiser's order among players tied in the final Swiss standings).
+    const seeded =
+      n > tournament.swissRounds
+        ? await this.sql<{ player_id: string; seed: number }[]>`
+            select player_id, seed from rm_tournament_players where tournament_id = ${id} and seed is not null order by seed`
+        : null;
+    const inRound = new Set(rows.flatMap((r) => (r.player_b === null ? [r.player_a] : [r.player_a, r.player_b])));
     return {
       tournament: id,
       round: n,
       bestOf: tournament.bestOf,
+      /** Player id → seed, for the players of a top-cut round; null for a Swiss round. */
+      seeds: seeded ? Object.fromEntries(seeded.filter((r) => inRound.has(r.player_id)).map((r) => [r.player_id, r.seed])) : null,
       pairings: rows.map((r) =>
         r.player_b === null
           ? { bye: r.player_a }

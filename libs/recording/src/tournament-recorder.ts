@@ -186,7 +186,7 @@ export class TournamentRecorder {
             }
             matches.push({ table: match.table, players: match.players, wins: match.wins, draws: match.draws, resultOnly: match.resultOnly, games });
           }
-          const data: RoundRecordedData = { round: round.round, matches, byes: round.byes, drops: round.drops };
+          const data: RoundRecordedData = { round: round.round, matches, byes: round.byes, drops: round.drops, ...(round.seeds ? { seeds: round.seeds } : {}) };
           events.push({ eventId: randomUUID(), type: ROUND_RECORDED, data: data as never, metadata: { ...metadata, roundHash: hashes[r] } });
         }
         await this.store.append(streamId, expected, events, tx);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { MatchPairing, RoundPairing, Standing, TournamentRound } from '../api/types';
+import type { MatchPairing, RoundPairing, TournamentRound } from '../api/types';
 import { turnStarts } from '../replay/positions';
 import { Link, hrefWith } from '../router';
 import { ErrorBox, Loading } from '../ui/errors';
@@ -172,14 +172,14 @@ export function RoundSection(props: { round: { data?: TournamentRound | undefine
 }
 
 /**
- * The top cut as a bracket: a column per round, each match with the players' seeds (their order
- * among the cut in the final Swiss standings), its score and its winner, linking to the match's
- * pairings and games; then the champion.
+ * The top cut as a bracket: a column per round, each match with the players' seeds (as the cut's
+ * first round records them: the final Swiss standings, in the organiser's order among players
+ * tied on every tiebreaker), its score and its winner, linking to the match's pairings and games;
+ * then the champion.
  */
-export function Bracket(props: { rounds: readonly TournamentRound[]; names: Names; standings: readonly Standing[]; roundLabel: (round: number) => string; champion: string | null }) {
-  const { rounds, names, standings, roundLabel, champion } = props;
-  const inCut = new Set(rounds[0]?.pairings.flatMap((p) => (isBye(p) ? [p.bye] : p.players)) ?? []);
-  const seeds = new Map(standings.filter((s) => inCut.has(s.playerId)).map((s, i) => [s.playerId, i + 1]));
+export function Bracket(props: { rounds: readonly TournamentRound[]; names: Names; roundLabel: (round: number) => string; champion: string | null }) {
+  const { rounds, names, roundLabel, champion } = props;
+  const seeds = new Map(Object.entries(rounds[0]?.seeds ?? {}));
   const bySeed = (x: string, y: string) => (seeds.get(x) ?? Infinity) - (seeds.get(y) ?? Infinity);
   // Matches top to bottom in bracket order, so each feeds the match beside it in the next column.
   const size = 2 ** topCutRounds(Math.max(2, seeds.size));

@@ -119,9 +119,9 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       {cut.length && t.topCut ? (
         <section className="panel" id="top-cut" aria-labelledby="top-cut-title">
           <h2 id="top-cut-title">Top {t.topCut}</h2>
-          {/* Seeds come from the final Swiss standings: the bracket is drawn once they are read, never seedless. */}
+          {/* Seeds come with the cut's rounds, the players' names with the final standings: drawn once both are read. */}
           {final.data ? (
-            <Bracket rounds={cut} names={names} standings={final.data.standings} roundLabel={roundLabel} champion={t.champion?.playerId ?? null} />
+            <Bracket rounds={cut} names={names} roundLabel={roundLabel} champion={t.champion?.playerId ?? null} />
           ) : final.isError ? (
             <ErrorBox error={final.error} />
           ) : (

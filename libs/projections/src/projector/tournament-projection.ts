@@ -1,6 +1,6 @@
 import type { TransactionSql } from 'postgres';
 import { ROUND_RECORDED, RoundRecordedData, TOURNAMENT_REGISTERED, TournamentRegisteredData, streamKey } from '@cardlog/events';
-import { computeStandings, matchWinner, resultsOf, topCutRounds } from '@cardlog/rules';
+import { computeStandings, matchWinner, resultsOf, topCutRounds, topCutSeeds } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 
 export const TOURNAMENT_TABLES = ['rm_tournaments', 'rm_tournament_players', 'rm_tournament_matches', 'rm_tournament_standings'] as const;
@@ -82,7 +82,8 @@ async function recordRound(tx: TransactionSql, id: string, data: RoundRecordedDa
     select best_of, swiss_rounds, top_cut from rm_tournaments where tournament_id = ${id}`;
   if (!tournament) return;
   if (data.round > tournament.swiss_rounds) {
-    // A top-cut round: standings stay the final Swiss ones; the final names the champion.
+    // A top-cut round: standings stay the final Swiss ones; the first keeps the seeds, the final names the champion.
+    if (data.round === tournament.swiss_rounds + 1) await recordSeeds(tx, id, data, tournament);
     if (data.round === tournament.swiss_rounds + topCutRounds(tournament.top_cut)) {
       const winner = data.matches.length === 1 ? matchWinner(resultsOf(data)[0]!) : null;
       if (winner !== null) {
@@ -122,4 +123,33 @@ async function recordRound(tx: TransactionSql, id: string, data: RoundRecordedDa
     dropped_after: s.droppedAfter,
   }));
   for (let i = 0; i < standingRows.length; i += 500) await tx`insert into rm_tournament_standings ${tx(standingRows.slice(i, i + 500) as never)}`;
+}
+
+/**
+ * Each cut player's seed: the round's own `seeds`, or, for a first round recorded before they were
+ * kept, the seeding the check would give it (the final Swiss standings, the round's pairings
+ * deciding among players tied on every tiebreaker).
+ */
+async function recordSeeds(tx: TransactionSql, id: string, data: RoundRecordedData, tournament: { best_of: number; swiss_rounds: number; top_cut: number | null }): Promise<void> {
+  let seeds = data.seeds;
+  if (!seeds) {
+    const players = await tx<{ player_id: string; name: string; dropped_after: number | null }[]>`
+      select player_id, name, dropped_after from rm_tournament_players where tournament_id = ${id} order by player_id`;
+    const matches = await tx<{ round: number; player_a: string; player_b: string | null; wins_a: number; wins_b: number; draws: number }[]>`
+      select round, player_a, player_b, wins_a, wins_b, draws from rm_tournament_matches
+      where tournament_id = ${id} and round <= ${tournament.swiss_rounds} order by round, player_a`;
+    seeds = topCutSeeds({
+      players: players.map((p) => ({ id: p.player_id, name: p.name })),
+      results: matches.map((m) => ({ round: m.round, a: m.player_a, b: m.player_b, winsA: m.wins_a, winsB: m.wins_b, draws: m.draws })),
+      dropped: new Set(players.filter((p) => p.dropped_after !== null).map((p) => p.player_id)),
+      swissRounds: tournament.swiss_rounds,
+      topCut: tournament.top_cut ?? 0,
+      byeGameWins: Math.ceil(tournament.best_of / 2),
+      firstRound: resultsOf(data),
+    }).map((s) => s.playerId);
+  }
+  if (seeds.length === 0) return;
+  await tx`update rm_tournament_players p set seed = s.seed
+    from unnest(${seeds as string[]}::text[]) with ordinality as s(player_id, seed)
+    where p.tournament_id = ${id} and p.player_id = s.player_id`;
 }

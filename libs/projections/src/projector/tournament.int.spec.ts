@@ -1,8 +1,9 @@
 import type { Sql } from 'postgres';
-import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
+import { randomUUID } from 'node:crypto';
+import { GameDocument, MatchPairing, ROUND_RECORDED, RoundRecordedData, TOURNAMENT_REGISTERED, TournamentBundle, isBye, tournamentStreamId } from '@cardlog/events';
 import { TournamentRecorder } from '@cardlog/recording';
 import { registeredGames, replay, simulateTournament } from '@cardlog/rules';
-import { START, migrate } from '@cardlog/store';
+import { START, loadMigrations, migrate } from '@cardlog/store';
 import { Describe, OpenDatabase, onBothDatabases } from '../testing/databases';
 import { dumpReadModels, testPrincipal, wire } from '../testing/wire';
 import { TournamentQueries } from '../tournament-queries';
@@ -149,9 +150,30 @@ function suite(name: string, describeFn: Describe, open: OpenDatabase) {
         const [a, b] = match!.players;
         const winner = match!.result.wins[a]! > match!.result.wins[b]! ? a : b;
         expect(summary.champion).toEqual({ playerId: winner, name: bundle.players.find((p) => p.id === winner)!.name });
-        expect((await queries.round(bundle.tournament.id, 6)).pairings).toHaveLength(4);
+        const quarterfinals = await queries.round(bundle.tournament.id, 6);
+        expect(quarterfinals.pairings).toHaveLength(4);
+        // Seeds 1–8 in the order of the final Swiss standings (no tie here was the organiser's to break); each match adds up to 9.
+        const last = await queries.standings(bundle.tournament.id, 5);
+        const inCut = last.standings.filter((s) => quarterfinals.seeds![s.playerId] !== undefined).map((s) => s.playerId);
+        expect(inCut.map((id) => quarterfinals.seeds![id])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+        for (const p of quarterfinals.pairings as { players: [string, string] }[]) expect(quarterfinals.seeds![p.players[0]]! + quarterfinals.seeds![p.players[1]]!).toBe(9);
+        expect(Object.keys((await queries.round(bundle.tournament.id, 7)).seeds!)).toHaveLength(4);
+        expect((await queries.round(bundle.tournament.id, 5)).seeds).toBeNull();
         expect((await queries.standings(bundle.tournament.id)).afterRound).toBe(5);
         await expect(queries.standings(bundle.tournament.id, 6)).rejects.toMatchObject({ code: 'ROUND_NOT_FOUND' });
+      });
+
+      it('migration 0097 backfills the seeds the projection writes, for cuts recorded before it', async () => {
+        const seeds = () => sql<{ player_id: string; seed: number | null }[]>`
+          select player_id, seed from rm_tournament_players where tournament_id = ${bundle.tournament.id} order by player_id`;
+        const projected = await seeds();
+        expect(projected.filter((r) => r.seed !== null)).toHaveLength(8);
+        await sql`update rm_tournament_players set seed = null where tournament_id = ${bundle.tournament.id}`;
+        // The migration's backfill on rows as an older build left them (its column already added).
+        const backfill = loadMigrations().find((m) => m.id === 97)!.sql.replace(/^alter table [^;]+;$/m, '');
+        expect(backfill).not.toMatch(/alter table/i);
+        await sql.unsafe(backfill);
+        expect(await seeds()).toEqual(projected);
       });
 
       it('projections rebuild gives the same tournament rows, byte for byte', async () => {
@@ -167,4 +189,75 @@ function suite(name: string, describeFn: Describe, open: OpenDatabase) {
   });
 }
 
+/**
+ * Four players, one Swiss round of 2–0s, a top 3: P1 and P3 are equal on every tiebreaker, and so
+ * are P2 and P4. The organiser seeded P3 first and sent P4, not P2, into the cut.
+ */
+const tied: TournamentBundle = {
+  format: 'cardlog-tournament/1',
+  tournament: { id: 'tie-cup', name: 'Tie Cup', system: 'born-from-blood', rulesVersion: '1', startDate: '2026-12-07', format: { swissRounds: 1, topCut: 3 }, bestOf: 3 },
+  players: ['P1', 'P2', 'P3', 'P4'].map((id) => ({ id, name: `Player ${id.slice(1)}` })),
+  rounds: [
+    { number: 1, pairings: [result(1, 'P1', 'P2'), result(2, 'P3', 'P4')] },
+    { number: 2, pairings: [{ bye: 'P3' }, result(1, 'P4', 'P1')] },
+    { number: 3, pairings: [result(1, 'P3', 'P4')] },
+  ],
+};
+
+function result(table: number, winner: string, loser: string): MatchPairing {
+  return { table, players: [winner, loser], result: { wins: { [winner]: 2, [loser]: 0 } } };
+}
+
+function seedSuite(name: string, describeFn: Describe, open: OpenDatabase) {
+  describeFn(`top-cut seeds on ${name}`, () => {
+    let sql: Sql;
+    let close: () => Promise<void>;
+    let parts: ReturnType<typeof wire>;
+    const project = async () => {
+      for (let checkpoint = START; ; ) {
+        const page = await parts.store.readAll(checkpoint, 1000);
+        if (page.events.length === 0) return;
+        await parts.runner.apply(page.events);
+        checkpoint = page.checkpoint;
+      }
+    };
+
+    beforeAll(async () => {
+      ({ sql, close } = await open());
+      await migrate(sql);
+      parts = wire(sql);
+    });
+    afterAll(() => close?.());
+
+    it("keeps the organiser's order among players tied on every tiebreaker, as the cut's first round recorded it", async () => {
+      await new TournamentRecorder(sql, parts.store, parts.catalogs, parts.recorder).register(tied, { principal: testPrincipal });
+      await project();
+      const [first] = await parts.store.readStream(tournamentStreamId('tie-cup')).then((events) => events.filter((e) => e.type === ROUND_RECORDED && (e.data as RoundRecordedData).round === 2));
+      expect((first!.data as RoundRecordedData).seeds).toEqual(['P3', 'P1', 'P4']);
+      const queries = new TournamentQueries(sql);
+      expect((await queries.round('tie-cup', 2)).seeds).toEqual({ P3: 1, P1: 2, P4: 3 });
+      expect((await queries.round('tie-cup', 3)).seeds).toEqual({ P3: 1, P4: 3 });
+      expect((await queries.get('tie-cup')).champion).toEqual({ playerId: 'P3', name: 'Player 3' });
+    });
+
+    it('works the same seeds out for a first round recorded before they were kept', async () => {
+      // The same tournament's stream as an older build wrote it: no `seeds` on its RoundRecorded.
+      const rounds: RoundRecordedData[] = tied.rounds.map((round) => ({
+        round: round.number,
+        matches: round.pairings.filter((p): p is MatchPairing => !isBye(p)).map((p) => ({ table: p.table, players: p.players, wins: p.result!.wins, draws: 0, resultOnly: true, games: [] })),
+        byes: round.pairings.filter(isBye).map((p) => p.bye),
+        drops: [],
+      }));
+      const registered = { tournament: { ...tied.tournament, id: 'tie-cup-old' }, players: tied.players };
+      await parts.store.append(tournamentStreamId('tie-cup-old'), 'no_stream', [
+        { eventId: randomUUID(), type: TOURNAMENT_REGISTERED, data: registered },
+        ...rounds.map((data) => ({ eventId: randomUUID(), type: ROUND_RECORDED, data })),
+      ]);
+      await project();
+      expect((await new TournamentQueries(sql).round('tie-cup-old', 2)).seeds).toEqual({ P3: 1, P1: 2, P4: 3 });
+    });
+  });
+}
+
 onBothDatabases('cardlog_tourproj', suite);
+onBothDatabases('cardlog_tourseed', seedSuite);

@@ -1,4 +1,5 @@
 import type { MatchPairing, TournamentBundle, TournamentRound } from '@cardlog/events';
+import { Prng } from '../prng';
 import { roundName } from '../words';
 import { simulateTournament } from './simulate-tournament';
 import { bracketOrder, topCutRounds } from './top-cut';
@@ -116,6 +117,92 @@ describe('a top cut recorded after the Swiss rounds', () => {
     expect(() => checkBundle(ok)).not.toThrow();
     const f = rejection(() => checkBundle(smallEvent([{ number: 4, pairings: [{ bye: 'P2' }, won(1, 'P1', 'P4')] }], 3)));
     expect(f).toMatchObject({ code: 'BRACKET_MISMATCH', path: '$.rounds[3].pairings[0].bye' });
+  });
+});
+
+/**
+ * Four players, one Swiss round, a top 3 (a bracket of 4: seed 1 waits out the semifinals). P1 and
+ * P3 both won 2–0 against opponents who won nothing, so they are equal on every tiebreaker (rank
+ * 1, listed P1 first); P2 and P4 likewise share rank 3, and only one of them makes the cut.
+ */
+function tiedEvent(cut: TournamentRound[]): TournamentBundle {
+  return {
+    format: 'cardlog-tournament/1',
+    tournament: { id: 'tie-test', name: 'Tie Test', system: 'born-from-blood', rulesVersion: '1', startDate: '2026-12-01', format: { swissRounds: 1, topCut: 3 }, bestOf: 3 },
+    players: ['P1', 'P2', 'P3', 'P4'].map((id) => ({ id, name: `Player ${id.slice(1)}` })),
+    rounds: [{ number: 1, pairings: [won(1, 'P1', 'P2'), won(2, 'P3', 'P4')] }, ...cut],
+  };
+}
+
+describe("an organiser's tie-break among players equal on every tiebreaker", () => {
+  it('seeds the cut as listed (ties by id) when the first round fits that order', () => {
+    const checked = checkBundle(tiedEvent([{ number: 2, pairings: [{ bye: 'P1' }, won(1, 'P3', 'P2')] }]));
+    expect(checked[1]!.seeds).toEqual(['P1', 'P3', 'P2']);
+    // Without ties, the seeds are the standings' order (smallEvent's P1, P2, P4, P3), and only the cut's first round keeps them.
+    const plain = checkBundle(smallEvent([semifinals(), final()]));
+    expect(plain[3]!.seeds).toEqual(['P1', 'P2', 'P4', 'P3']);
+    expect(plain[4]!.seeds).toBeUndefined();
+    expect(plain[2]!.seeds).toBeUndefined();
+  });
+
+  it("takes the organiser's order when the first round shows it: who of the tied is seeded higher, and who of those tied at the line goes in", () => {
+    // P3 took seed 1 and its bye, and P4, not P2, the third place: a die roll the standings cannot know.
+    const checked = checkBundle(tiedEvent([{ number: 2, pairings: [{ bye: 'P3' }, won(1, 'P4', 'P1', 2, 1)] }, { number: 3, pairings: [won(1, 'P3', 'P4')] }]));
+    expect(checked[1]!.seeds).toEqual(['P3', 'P1', 'P4']);
+    expect(checked[2]!.matches[0]!.wins).toEqual({ P3: 2, P4: 0 });
+    // The later rounds go on from those seeds: P1 lost, and P2 never made the cut.
+    const beaten = rejection(() => checkBundle(tiedEvent([{ number: 2, pairings: [{ bye: 'P3' }, won(1, 'P4', 'P1')] }, { number: 3, pairings: [won(1, 'P3', 'P1')] }])));
+    expect(beaten).toMatchObject({ code: 'NOT_IN_TOP_CUT', path: '$.rounds[2].pairings[0].players[1]' });
+    expect(beaten.message).toContain('beaten before the Final');
+  });
+
+  it('keeps the listed order where both orders of the tied fit the round', () => {
+    // A top 2 of P1 and P3 (tied): the final pairs seeds 1 and 2 either way, so the listed order stands.
+    const bundle = tiedEvent([{ number: 2, pairings: [won(1, 'P3', 'P1')] }]);
+    bundle.tournament.format = { swissRounds: 1, topCut: 2 };
+    expect(checkBundle(bundle)[1]!.seeds).toEqual(['P1', 'P3']);
+  });
+
+  it('takes any order of a large tie, seeding one that makes the round, in 200 seeded draws', () => {
+    // 16 players, one Swiss round of 2–0s: the 8 winners are equal on every tiebreaker, and so are the 8 losers.
+    const ids = Array.from({ length: 16 }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
+    const rng = new Prng(20261207);
+    for (let draw = 0; draw < 200; draw++) {
+      const topCut = rng.pick([4, 6, 8, 12]);
+      // The organiser's order: the winners shuffled, then (a top 12) the losers shuffled.
+      const winners = rng.shuffle(ids.filter((_, i) => i % 2 === 0));
+      const order = [...winners, ...rng.shuffle(ids.filter((_, i) => i % 2 === 1))].slice(0, topCut);
+      const size = 2 ** topCutRounds(topCut);
+      const pairings: TournamentRound['pairings'] = [];
+      for (let s = 1; s <= size / 2; s++) {
+        const partner = size + 1 - s;
+        pairings.push(partner > topCut ? { bye: order[s - 1]! } : won(s, order[s - 1]!, order[partner - 1]!));
+      }
+      const bundle: TournamentBundle = {
+        ...tiedEvent([]),
+        tournament: { ...tiedEvent([]).tournament, format: { swissRounds: 1, topCut } },
+        players: ids.map((id) => ({ id, name: id })),
+        rounds: [{ number: 1, pairings: ids.filter((_, i) => i % 2 === 0).map((id, i) => won(i + 1, id, ids[ids.indexOf(id) + 1]!)) }, { number: 2, pairings: rng.shuffle(pairings) }],
+      };
+      const seeds = checkBundle(bundle)[1]!.seeds!;
+      // The seeds are the same players, and pair up as the recorded round does.
+      expect([...seeds].sort()).toEqual([...order].sort());
+      const pairsOf = (o: readonly string[]) => new Set(Array.from({ length: size / 2 }, (_, i) => [o[i], o[size - 1 - i] ?? 'bye'].sort().join('–')));
+      expect(pairsOf(seeds)).toEqual(pairsOf(order));
+      // A winner seeded below a loser would not be equal on every tiebreaker with them.
+      const rankOf = (id: string) => (ids.indexOf(id) % 2 === 0 ? 0 : 1);
+      expect(seeds.map(rankOf)).toEqual([...seeds.map(rankOf)].sort());
+    }
+  });
+
+  it('refuses a first round no order of the tied players makes, naming the tie at the cut line', () => {
+    // P2 and P4 share the last place of the cut: both cannot go in.
+    const both = rejection(() => checkBundle(tiedEvent([{ number: 2, pairings: [{ bye: 'P1' }, won(1, 'P4', 'P2')] }])));
+    expect(both).toMatchObject({ code: 'NOT_IN_TOP_CUT', path: '$.rounds[1].pairings[1].players[0]' });
+    expect(both.message).toContain('Player 4 ("P4") is tied on every tiebreaker with seed 3, Player 2 ("P2"), at the line of the top 3, but no order of the tied players gives the Semifinals as recorded');
+    // P2 shares no rank with seed 1: the bye is not theirs to take, whatever the order among the tied.
+    const bye = rejection(() => checkBundle(tiedEvent([{ number: 2, pairings: [{ bye: 'P2' }, won(1, 'P1', 'P3')] }])));
+    expect(bye).toMatchObject({ code: 'BRACKET_MISMATCH', path: '$.rounds[1].pairings[0].bye' });
   });
 });
 

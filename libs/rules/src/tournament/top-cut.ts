@@ -1,5 +1,5 @@
 import { bracketOrder, topCutRounds } from '../words';
-import { computeStandings, type MatchResult } from './standings';
+import { computeStandings, type MatchResult, type Standing } from './standings';
 
 export { bracketOrder, topCutRounds };
 
@@ -22,29 +22,129 @@ export interface Seed {
   readonly playerId: string;
 }
 
-/**
- * Who makes the cut: the first `topCut` players of the standings after the last Swiss round who
- * have not dropped, in the order the standings list them (players equal on every tiebreaker are
- * listed by id, so the list, and the cut, is one answer). Fewer players than the cut all go on.
- */
-export function topCutSeeds(input: {
+/** A pairing of the cut's first round as the seeding reads it: two players, or one with a bye (`b` null). */
+export interface CutPairing {
+  readonly a: string;
+  readonly b: string | null;
+}
+
+/** What the cut is seeded from. */
+export interface SeedingInput {
   readonly players: readonly { readonly id: string; readonly name: string }[];
-  /** Every Swiss round's results (byes with `b` null). */
+  /** Every Swiss round's results (byes with `b` null); later rounds' are left out. */
   readonly results: readonly MatchResult[];
   readonly dropped: ReadonlySet<string>;
   readonly swissRounds: number;
   readonly topCut: number;
   readonly byeGameWins: number;
-}): Seed[] {
-  const standings = computeStandings({
+  /** The cut's first round, as recorded or about to be: its pairings and byes, results not read. */
+  readonly firstRound?: readonly CutPairing[];
+}
+
+/** The final Swiss standings of the players who did not drop. */
+function finalSwiss(input: SeedingInput): Standing[] {
+  return computeStandings({
     players: input.players,
     matches: input.results.filter((m) => m.round <= input.swissRounds),
     byeGameWins: input.byeGameWins,
+  }).filter((s) => !input.dropped.has(s.playerId));
+}
+
+/**
+ * The last listed seed when `playerId`, listed below the cut, shares its rank (equal on every
+ * tiebreaker, so the organiser may have taken either), or null.
+ */
+export function tiedAtCutLine(input: SeedingInput, playerId: string): Seed | null {
+  const standings = finalSwiss(input);
+  const n = Math.min(input.topCut, standings.length);
+  const at = standings.findIndex((s) => s.playerId === playerId);
+  if (n === 0 || at < n || standings[at]!.rank !== standings[n - 1]!.rank) return null;
+  return { seed: n, playerId: standings[n - 1]!.playerId };
+}
+
+/**
+ * Who makes the cut: the first `topCut` players of the standings after the last Swiss round who
+ * have not dropped, in the order the standings list them. Fewer players than the cut all go on.
+ *
+ * Players equal on every tiebreaker share a rank and are listed by id, but the order among them is
+ * the organiser's to decide (a playoff, a die roll): given the cut's first round as recorded
+ * (`firstRound`), the seeds are those that make it, if any order of tied players (and any choice
+ * among players tied at the cut line) does; the listed order where it fits, and else the one
+ * nearest to it, seed by seed. A first round no such order makes leaves the listed seeds, for the
+ * round's check to name what is wrong.
+ */
+export function topCutSeeds(input: SeedingInput): Seed[] {
+  const standings = finalSwiss(input);
+  const listed = standings.slice(0, input.topCut).map((s) => s.playerId);
+  const order = (input.firstRound && organisersOrder(standings, input.topCut, input.firstRound)) ?? listed;
+  return order.map((playerId, i) => ({ seed: i + 1, playerId }));
+}
+
+/**
+ * The seeds the organiser's tie-breaks give the recorded first round, or null when none do. The
+ * first round pairs seed s with seed size+1−s (a bye when there is no such seed), so a seeding is
+ * one entry of the round (a pair, or a bye) per seed of the bracket's top half: a player who shares
+ * the rank of seed s at s, and their opponent sharing the rank of seed size+1−s, or no opponent
+ * when that seed is empty. Seeds are taken in order, each given the entry, in the listed order of
+ * its players, that still leaves a seating for the seeds after it (a bipartite matching of seeds
+ * to entries), so the answer is the listed seeds wherever the round allows them.
+ */
+function organisersOrder(standings: readonly Standing[], topCut: number, firstRound: readonly CutPairing[]): string[] | null {
+  const n = Math.min(topCut, standings.length);
+  const size = bracketSize(topCut);
+  const half = Math.min(n, size / 2);
+  if (firstRound.length !== half) return null;
+  const place = new Map(standings.map((s, i) => [s.playerId, i]));
+  const rankOf = (seed: number) => standings[seed - 1]!.rank;
+  const fits = (player: string, seed: number) => {
+    const i = place.get(player);
+    return i !== undefined && standings[i]!.rank === rankOf(seed);
+  };
+  // For each top-half seed, the entries that can sit there, each as [at seed s, at its partner seed].
+  const options: [string, string | null, number][][] = [];
+  for (let s = 1; s <= half; s++) {
+    const t = size + 1 - s;
+    const here: [string, string | null, number][] = [];
+    firstRound.forEach((e, k) => {
+      const ways: [string, string | null][] = t > n ? (e.b === null ? [[e.a, null]] : []) : e.b === null ? [] : [[e.a, e.b], [e.b, e.a]];
+      for (const [top, bottom] of ways) if (fits(top, s) && (bottom === null || fits(bottom, t))) here.push([top, bottom, k]);
+    });
+    // The listed order first: the player placed higher in the standings takes the seed.
+    here.sort((x, y) => place.get(x[0])! - place.get(y[0])!);
+    options.push(here);
+  }
+  const chosen: number[] = [];
+  for (let s = 0; s < half; s++) {
+    const pick = options[s]!.findIndex(([, , k]) => !chosen.includes(k) && seatable(options, s + 1, [...chosen, k]));
+    if (pick < 0) return null;
+    chosen.push(options[s]![pick]![2]);
+  }
+  const seeds: string[] = new Array(n);
+  chosen.forEach((k, s) => {
+    const [top, bottom] = options[s]!.find((o) => o[2] === k)!;
+    seeds[s] = top;
+    if (bottom !== null) seeds[size - s - 1] = bottom;
   });
-  return standings
-    .filter((s) => !input.dropped.has(s.playerId))
-    .slice(0, input.topCut)
-    .map((s, i) => ({ seed: i + 1, playerId: s.playerId }));
+  return seeds;
+}
+
+/** Whether seeds from `from` on can each take a different entry not in `taken` (Kuhn's augmenting paths). */
+function seatable(options: readonly (readonly [string, string | null, number][])[], from: number, taken: readonly number[]): boolean {
+  const holder = new Map<number, number>();
+  const tryFrom = (s: number, seen: Set<number>): boolean => {
+    for (const [, , k] of options[s]!) {
+      if (taken.includes(k) || seen.has(k)) continue;
+      seen.add(k);
+      const other = holder.get(k);
+      if (other === undefined || tryFrom(other, seen)) {
+        holder.set(k, s);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let s = from; s < options.length; s++) if (!tryFrom(s, new Set())) return false;
+  return true;
 }
 
 /** The winner of a decided match (more games won), or null. */

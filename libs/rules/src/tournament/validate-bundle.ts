@@ -18,7 +18,7 @@ import { replay, resolveHeader } from '../replay';
 import { roundName } from '../words';
 import { firstPlayerSeat } from './simulate-tournament';
 import type { MatchResult } from './standings';
-import { BracketRound, bracketRound, meetIn, topCutRounds, topCutSeeds } from './top-cut';
+import { BracketRound, SeedingInput, bracketRound, meetIn, tiedAtCutLine, topCutRounds, topCutSeeds } from './top-cut';
 
 /**
  * Why a bundle (or a round added later) is refused, pointing at the round, table, game and event.
@@ -54,6 +54,8 @@ export interface CheckedRound {
   readonly matches: readonly CheckedMatch[];
   readonly byes: readonly string[];
   readonly drops: readonly string[];
+  /** The top cut's seeds, player ids from seed 1 on: on the cut's first round only. */
+  readonly seeds?: readonly string[];
 }
 
 /** What rounds are checked against: the registration and what earlier rounds settled. */
@@ -187,7 +189,7 @@ export function checkRound(context: TournamentContext, round: TournamentRound, p
   }
   const registered = new Map(context.players.map((p) => [p.id, p]));
   // A round after the Swiss ones is one of the top cut's: who is still in, and who meets whom.
-  const bracket = round.number > swissRounds ? bracketOf(context, round.number) : null;
+  const bracket = round.number > swissRounds ? bracketOf(context, round) : null;
   const stageName = roundName(round.number, swissRounds, topCut);
   const named = (id: string) => `${registered.get(id)?.name ?? id} ("${id}")`;
   const placed = new Map<string, string>();
@@ -196,7 +198,13 @@ export function checkRound(context: TournamentContext, round: TournamentRound, p
     if (!registered.has(id)) reject('invalid', 'UNKNOWN_PLAYER', at, `"${id}" is not a registered player`, { player: id, round: round.number });
     if (context.dropped.has(id)) reject('invalid', 'PLAYER_DROPPED', at, `"${id}" dropped in an earlier round`, { player: id, round: round.number });
     if (bracket && !bracket.players.has(id)) {
-      const why = bracket.stage === 1 ? `is not among the top ${topCut} of the final Swiss standings` : `is out of the top cut: beaten before the ${stageName}`;
+      const tied = bracket.stage === 1 ? tiedAtCutLine(seedingOf(context, round), id) : null;
+      const why =
+        bracket.stage > 1
+          ? `is out of the top cut: beaten before the ${stageName}`
+          : tied
+            ? `is tied on every tiebreaker with seed ${tied.seed}, ${named(tied.playerId)}, at the line of the top ${topCut}, but no order of the tied players gives the ${stageName} as recorded`
+            : `is not among the top ${topCut} of the final Swiss standings`;
       reject('invalid', 'NOT_IN_TOP_CUT', at, `${named(id)} ${why}`, { player: id, round: round.number });
     }
     const before = placed.get(id);
@@ -255,22 +263,36 @@ export function checkRound(context: TournamentContext, round: TournamentRound, p
       matches.push(match);
     }
   });
-  return { round: round.number, matches, byes, drops };
+  const seeds = bracket?.stage === 1 ? [...bracket.players].sort((x, y) => x[1].seed - y[1].seed).map(([id]) => id) : null;
+  return { round: round.number, matches, byes, drops, ...(seeds ? { seeds } : {}) };
 }
 
-/** The top cut's round `roundNumber` (after the Swiss rounds): seeded from the Swiss results, on from the cut's own. */
-function bracketOf(context: TournamentContext, roundNumber: number): BracketRound {
+/**
+ * The top cut's round (after the Swiss rounds): seeded from the Swiss results, in the order the
+ * cut's first round shows where players tied on every tiebreaker (the organiser's tie-break: this
+ * round's pairings when it is the first, the recorded first round's after), on from the cut's own.
+ */
+function bracketOf(context: TournamentContext, round: TournamentRound): BracketRound {
   const { swissRounds, topCut } = context.tournament.format;
   const results = context.results ?? [];
-  const seeds = topCutSeeds({
+  const seeds = topCutSeeds(seedingOf(context, round));
+  return bracketRound(seeds, topCut!, round.number - swissRounds, results.filter((m) => m.round > swissRounds));
+}
+
+function seedingOf(context: TournamentContext, round: TournamentRound): SeedingInput {
+  const { swissRounds, topCut } = context.tournament.format;
+  const results = context.results ?? [];
+  const first = swissRounds + 1;
+  const firstRound = round.number === first ? round.pairings.map((p) => (isBye(p) ? { a: p.bye, b: null } : { a: p.players[0], b: p.players[1] })) : results.filter((m) => m.round === first);
+  return {
     players: context.players,
     results,
     dropped: context.dropped,
     swissRounds,
     topCut: topCut!,
     byeGameWins: Math.ceil(context.tournament.bestOf / 2),
-  });
-  return bracketRound(seeds, topCut!, roundNumber - swissRounds, results.filter((m) => m.round > swissRounds));
+    firstRound,
+  };
 }
 
 /** The two players of a top-cut match must be two the bracket brings together in this round. */
