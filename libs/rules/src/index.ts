@@ -17,4 +17,4 @@ export * from './simulate';
 export { Prng } from './prng';
 export * from './insights';
 export * from './tournament';
-export { dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, STEP_WORDING, systemName, turnName, words } from './words';
+export { counted, dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, STEP_WORDING, systemName, turnName, words } from './words';

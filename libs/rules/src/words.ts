@@ -132,6 +132,11 @@ const FIRST_PLAYER_METHODS: ReadonlyMap<string, string> = new Map([
   ['other', 'another way'],
 ]);
 
+/** "1 round", "3 rounds": a count and its noun, plural unless one (nouns that take an "s"). */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** A first player's `method` as words: `coin` → "coin toss"; one no game names here, by `words`. */
 export function firstPlayerMethodWords(method: string): string {
   return FIRST_PLAYER_METHODS.get(method) ?? words(method);

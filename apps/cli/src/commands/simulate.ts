@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Prng, endingWords, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament } from '@cardlog/rules';
+import { Prng, counted, endingWords, findSimulator, registeredGames, simulateDocuments, simulateMatch, simulateTournament } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { EXIT, Io } from '../io';
 
@@ -113,8 +113,8 @@ function simulateTournamentCommand(argv: readonly string[], io: Io): number {
   mkdirSync(dirname(resolve(out)), { recursive: true });
   writeFileSync(out, `${JSON.stringify(bundle)}\n`);
   const games = bundle.rounds.reduce((n, r) => n + r.pairings.reduce((m, p) => m + ('games' in p ? (p.games?.length ?? 0) : 0), 0), 0);
-  const cut = topCut ? ` and a top ${topCut} (${bundle.rounds.length - rounds} rounds)` : '';
-  io.out(`tournament ${bundle.tournament.id}: ${players} players, ${rounds} Swiss rounds${cut}, best of ${bestOf}, ${games} games`);
+  const cut = topCut ? ` and a top ${topCut} (${counted(bundle.rounds.length - rounds, 'round')})` : '';
+  io.out(`tournament ${bundle.tournament.id}: ${counted(players, 'player')}, ${counted(rounds, 'Swiss round')}${cut}, best of ${bestOf}, ${counted(games, 'game')}`);
   io.out(`wrote ${out}`);
   return EXIT.ok;
 }

@@ -126,6 +126,24 @@ describe('cardlog validate', () => {
       expect(out[0]).toMatch(new RegExp(`: 6 players, 2 Swiss rounds and a top 4 \\(2 rounds, won by ${champion}\\), \\d+ games, \\d+ events$`));
     });
 
+    it("takes an organiser's tie-break at the cut line, and names the tie in a round no order makes", () => {
+      // One Swiss round of 2–0s: P1 and P3 tie for first, P2 and P4 for third; the organiser seeded P3 first and took P4 into a top 3.
+      const win = (table: number, w: string, l: string) => ({ table, players: [w, l], result: { wins: { [w]: 2, [l]: 0 } } });
+      const tied = (cut: unknown[]) => ({
+        format: 'cardlog-tournament/1',
+        tournament: { id: 'tie-cup', name: 'Tie Cup', system: 'born-from-blood', rulesVersion: '1', startDate: '2026-12-07', format: { swissRounds: 1, topCut: 3 }, bestOf: 3 },
+        players: ['P1', 'P2', 'P3', 'P4'].map((id) => ({ id, name: `Player ${id.slice(1)}` })),
+        rounds: [{ number: 1, pairings: [win(1, 'P1', 'P2'), win(2, 'P3', 'P4')] }, ...cut],
+      });
+      const ok = run(file('tie.json', json(tied([{ number: 2, pairings: [{ bye: 'P3' }, win(1, 'P4', 'P1')] }, { number: 3, pairings: [win(1, 'P3', 'P4')] }]))));
+      expect(ok.out).toEqual([`OK ${join(dir, 'tie.json')} tournament Tie Cup (tie-cup, Born from Blood): 4 players, 1 Swiss round and a top 3 (2 rounds, won by Player 3), 0 games, 0 events`]);
+      const bad = run(file('tie-bad.json', json(tied([{ number: 2, pairings: [{ bye: 'P1' }, win(1, 'P4', 'P2')] }]))));
+      expect(bad.code).toBe(1);
+      expect(bad.out).toEqual([
+        `INVALID ${join(dir, 'tie-bad.json')} $.rounds[1].pairings[1].players[0] NOT_IN_TOP_CUT: Player 4 ("P4") is tied on every tiebreaker with seed 3, Player 2 ("P2"), at the line of the top 3, but no order of the tied players gives the Semifinals as recorded`,
+      ]);
+    });
+
     it('points at the game of a round that stops before its end, and exits 1', () => {
       const text = edited((b) => (b.rounds[1].pairings[2].games[0].events = b.rounds[1].pairings[2].games[0].events.slice(0, 12)));
       const { code, out } = run(file('short.json', text));

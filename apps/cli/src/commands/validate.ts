@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGameDocument, parseTournamentBundle } from '@cardlog/events';
-import { BundleRejected, Outcome, checkBundle, matchWinner, outcomeWords, replay, resultsOf, systemName, topCutRounds } from '@cardlog/rules';
+import { BundleRejected, Outcome, checkBundle, counted, matchWinner, outcomeWords, replay, resultsOf, systemName, topCutRounds } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { isTournamentBundle } from '../bundles';
 import { CATALOG_FILE, LocalCatalogs } from '../catalog-files';
@@ -74,8 +74,8 @@ export function formatReport(report: DocumentReport): string {
   const t = report.tournament;
   if (report.status === 'ok' && t) {
     const won = t.champion ? `, won by ${t.champion}` : '';
-    const rounds = t.topCutRounds ? `${t.rounds - t.topCutRounds} Swiss rounds and a top ${t.topCut} (${t.topCutRounds} rounds${won})` : `${t.rounds} rounds`;
-    return `OK ${report.file} tournament ${t.name} (${t.id}, ${systemName(report.system!)}): ${t.players} players, ${rounds}, ${t.games} games, ${report.events} events`;
+    const rounds = t.topCutRounds ? `${counted(t.rounds - t.topCutRounds, 'Swiss round')} and a top ${t.topCut} (${counted(t.topCutRounds, 'round')}${won})` : counted(t.rounds, 'round');
+    return `OK ${report.file} tournament ${t.name} (${t.id}, ${systemName(report.system!)}): ${counted(t.players, 'player')}, ${rounds}, ${counted(t.games, 'game')}, ${counted(report.events ?? 0, 'event')}`;
   }
   if (report.status === 'ok') return `OK ${report.file} ${report.events} events ${describeOutcome(report.outcome ?? null, report.system, report.winnerName)}`;
   if (report.status === 'unreadable') return `ERROR ${report.file} ${f!.code}: ${f!.message}`;
