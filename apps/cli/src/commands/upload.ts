@@ -93,7 +93,10 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
         } else {
           counts.rejected++;
           const e = reply.body?.error ?? {};
-          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: String(e.message ?? reply.body).replace(/^event \d+ \([^)]*\): /, ''), seq: e.seq, path: e.path, type: e.type });
+          // The place is printed before the code, as `validate` prints it: not again at the message's head.
+          const message = String(e.message ?? reply.body);
+          const unplaced = typeof e.path === 'string' && message.startsWith(`${e.path}: `) ? message.slice(e.path.length + 2) : message;
+          rejections.push({ source: item.source, code: e.code ?? `HTTP_${reply.status}`, message: unplaced.replace(/^event \d+ \([^)]*\): /, ''), seq: e.seq, path: e.path, type: e.type });
         }
       }
       done++;
