@@ -219,6 +219,22 @@ describeInBrowser('the replay viewer in Chromium', () => {
     await p.getByRole('status').filter({ hasText: /link/i }).waitFor();
   });
 
+  it('answers a path no page has with where to go: a game’s replay for a path under it, else the lists', async () => {
+    // An API route's shape typed as a page: the replay is one click away.
+    const { page: p } = await page(`/games/${ids[0]}/replay`);
+    await p.getByRole('heading', { name: 'Not found' }).waitFor();
+    expect(await p.title()).toBe('Not found · Cardlog');
+    expect(await p.locator('main p').first().textContent()).toBe(`There is no page at /games/${ids[0]}/replay.`);
+    await p.getByRole('link', { name: `/games/${ids[0]}` }).click();
+    await p.waitForURL(new RegExp(`/games/${ids[0]}$`));
+    await p.waitForFunction(() => document.querySelector('[aria-label="Board"]')?.getAttribute('aria-busy') === 'false');
+    const { page: q } = await page('/no-such-page');
+    await q.getByRole('heading', { name: 'Not found' }).waitFor();
+    await q.getByRole('main').getByRole('link', { name: 'tournaments' }).click();
+    await q.waitForURL(/\/tournaments$/);
+    await expectAccessible(q);
+  });
+
   it('plays and pauses, and scrubs a 1,000-event game: the time to seek to a random step', async () => {
     const replay = await api(server, `/v1/games/${longId}/replay`);
     expect(replay.total).toBeGreaterThanOrEqual(1000);

@@ -30,7 +30,7 @@ function Page({ path }: { path: string }) {
   if (prefix) return <ReplayPage gameId={`local:${prefix.key}`} />;
   const replay = match('/games/:id', path);
   if (replay) return <ReplayPage gameId={replay.id!} />;
-  return <NotFound what={`the page ${path}`} />;
+  return <NotFound path={path} />;
 }
 
 export function App() {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ApiError } from '../api/client';
+import { Link } from '../router';
 
 /** The API's answer, said plainly: status, code and message (401/403 name the token). */
 export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
@@ -30,12 +31,26 @@ export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
   );
 }
 
-export function NotFound({ what }: { what: string }) {
+/**
+ * A path no page answers, with where to go instead: a game's replay for a path under it (an API
+ * route's shape, such as /games/ID/replay, typed as a page), else the lists to start from.
+ */
+export function NotFound({ path }: { path: string }) {
   useTitle('Not found');
+  const game = /^\/games\/([^/]+)\/./.exec(path)?.[1];
   return (
     <section>
       <h1>Not found</h1>
-      <p>There is no {what}.</p>
+      <p>There is no page at {path}.</p>
+      {game ? (
+        <p>
+          The replay of game {game} is at <Link href={`/games/${game}`}>/games/{game}</Link>.
+        </p>
+      ) : (
+        <p>
+          Start from the <Link href="/games">games</Link>, the <Link href="/tournaments">tournaments</Link> or the <Link href="/meta">meta</Link>.
+        </p>
+      )}
     </section>
   );
 }
