@@ -461,5 +461,15 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const lines = await bracket.locator('.bracket-round').first().locator('.bracket-match li').evaluateAll((items) => items.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
     // Bracket order: seed 1's bye, then seed 2 against seed 3 (the higher seed first).
     expect(lines).toEqual(['1 Tied P3', '2 Tied P1 0', '3 Tied P4 2']);
+    // The final Swiss standings list the tied by id, and say who went into the cut at which seed.
+    await p.getByRole('table', { name: 'Standings after round 1' }).waitFor();
+    const rows = await rowsOf(p, 'Standings after round 1', 'data-player');
+    expect(Object.keys(rows)).toEqual(['P1', 'P3', 'P2', 'P4']);
+    expect(Object.fromEntries(Object.entries(rows).map(([id, r]) => [id, [r.rank, r.seed ?? null]]))).toEqual({
+      P1: ['1', '· top cut, seed 2'],
+      P3: ['1', '· top cut, seed 1'],
+      P2: ['3', null],
+      P4: ['3', '· top cut, seed 3'],
+    });
   });
 });

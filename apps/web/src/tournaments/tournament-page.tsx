@@ -148,7 +148,11 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
           </div>
         ) : null}
         {standings.isError ? <ErrorBox error={standings.error} /> : null}
-        {standings.data ? <StandingsTable standings={standings.data} /> : recorded > 0 && !standings.isError ? <Loading what="standings" /> : null}
+        {standings.data ? (
+          <StandingsTable standings={standings.data} seeds={standings.data.afterRound === t.swissRounds ? (cut[0]?.seeds ?? undefined) : undefined} />
+        ) : recorded > 0 && !standings.isError ? (
+          <Loading what="standings" />
+        ) : null}
       </section>
 
       <section className="panel" id="rounds" aria-labelledby="rounds-title">
@@ -229,7 +233,8 @@ function Header({ t }: { t: Tournament }) {
   );
 }
 
-export function StandingsTable({ standings }: { standings: TournamentStandings }) {
+/** The standings; after the last Swiss round, with the top cut recorded, each cut player's seed (`seeds`, from its first round). */
+export function StandingsTable({ standings, seeds }: { standings: TournamentStandings; seeds?: Readonly<Record<string, number>> | undefined }) {
   const names: Names = new Map(standings.standings.map((s) => [s.playerId, s.name]));
   return (
     <div className="table-scroll">
@@ -269,6 +274,7 @@ export function StandingsTable({ standings }: { standings: TournamentStandings }
               <th scope="row">
                 <PlayerLink id={s.playerId} names={names} />
                 {s.droppedAfter !== null ? <span className="flag"> · dropped after round {s.droppedAfter}</span> : null}
+                {seeds?.[s.playerId] !== undefined ? <span className="flag cut" data-field="seed"> · top cut, seed {seeds[s.playerId]}</span> : null}
               </th>
               <td className="num" data-field="points">
                 {s.points}
