@@ -274,7 +274,12 @@ export function StandingsTable({ standings, seeds }: { standings: TournamentStan
               <th scope="row">
                 <PlayerLink id={s.playerId} names={names} />
                 {s.droppedAfter !== null ? <span className="flag"> · dropped after round {s.droppedAfter}</span> : null}
-                {seeds?.[s.playerId] !== undefined ? <span className="flag cut" data-field="seed"> · top cut, seed {seeds[s.playerId]}</span> : null}
+                {seeds?.[s.playerId] !== undefined ? (
+                  <span className="flag cut" data-field="seed">
+                    {' '}
+                    · <span className="wide-only">top cut, </span>seed {seeds[s.playerId]}
+                  </span>
+                ) : null}
               </th>
               <td className="num" data-field="points">
                 {s.points}
