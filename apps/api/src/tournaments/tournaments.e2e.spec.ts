@@ -79,6 +79,33 @@ onBothDatabases('tournaments API', (databaseUrl) => {
     expect((await call('GET', `/v1/tournaments/${id}/standings`)).body.afterRound).toBe(3);
   });
 
+  it("adds a top cut seeded in the organiser's order among players tied on every tiebreaker, round by round", async () => {
+    // One Swiss round of 2–0s: P1 and P3 tie for first, P2 and P4 for third. The organiser gave P3
+    // seed 1 and its bye, and took P4, not P2, into the top 3.
+    const win = (table: number, w: string, l: string): MatchPairing => ({ table, players: [w, l], result: { wins: { [w]: 2, [l]: 0 } } });
+    const id = 'tie-night';
+    const registration = {
+      format: 'cardlog-tournament/1',
+      tournament: { id, name: 'Tie Night', system: 'born-from-blood', rulesVersion: '1', startDate: '2026-12-07', format: { swissRounds: 1, topCut: 3 }, bestOf: 3 },
+      players: ['P1', 'P2', 'P3', 'P4'].map((p) => ({ id: p, name: `Player ${p.slice(1)}` })),
+      rounds: [{ number: 1, pairings: [win(1, 'P1', 'P2'), win(2, 'P3', 'P4')] }],
+    };
+    expect((await call('POST', '/v1/tournaments', { body: registration })).status).toBe(201);
+    // Both tied for third cannot go in: refused, naming the tie, and nothing stored.
+    const both = await call('PUT', `/v1/tournaments/${id}/rounds/2`, { body: { number: 2, pairings: [{ bye: 'P3' }, win(1, 'P4', 'P2')] } });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ code: 'NOT_IN_TOP_CUT', path: '$.pairings[1].players[0]' });
+    expect(both.body.error.message).toContain('is tied on every tiebreaker with seed 3');
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/2`, { body: { number: 2, pairings: [{ bye: 'P3' }, win(1, 'P4', 'P1')] } })).status).toBe(200);
+    // The final goes on from those seeds: P1 was beaten.
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/3`, { body: { number: 3, pairings: [win(1, 'P3', 'P1')] } })).body.error.code).toBe('NOT_IN_TOP_CUT');
+    expect((await call('PUT', `/v1/tournaments/${id}/rounds/3`, { body: { number: 3, pairings: [win(1, 'P4', 'P3')] } })).status).toBe(200);
+    await eventually(`/v1/tournaments/${id}`, (t) => t.champion?.playerId === 'P4');
+    expect((await call('GET', `/v1/tournaments/${id}/rounds/2`)).body.seeds).toEqual({ P3: 1, P1: 2, P4: 3 });
+    expect((await call('GET', `/v1/tournaments/${id}/rounds/3`)).body.seeds).toEqual({ P3: 1, P4: 3 });
+    expect((await call('GET', `/v1/tournaments/${id}/rounds/1`)).body.seeds).toBeNull();
+  });
+
   it('takes a bundle that grew by rounds since it was recorded, and refuses one whose recorded rounds changed', async () => {
     const bundle = simulateTournament({ system: 'aegis', players: 6, rounds: 3, bestOf: 1, seed: 79, id: 'e2e-growing' });
     const id = bundle.tournament.id;

@@ -51,15 +51,18 @@ function finalSwiss(input: SeedingInput): Standing[] {
 }
 
 /**
- * The last listed seed when `playerId`, listed below the cut, shares its rank (equal on every
- * tiebreaker, so the organiser may have taken either), or null.
+ * When `playerId` is outside the cut only by a tie at its line (sharing the rank of the last of
+ * the final standings' first N, so the organiser may have taken them), the seed a player of that
+ * rank holds (the lowest, the line's); else null.
  */
 export function tiedAtCutLine(input: SeedingInput, playerId: string): Seed | null {
   const standings = finalSwiss(input);
   const n = Math.min(input.topCut, standings.length);
-  const at = standings.findIndex((s) => s.playerId === playerId);
-  if (n === 0 || at < n || standings[at]!.rank !== standings[n - 1]!.rank) return null;
-  return { seed: n, playerId: standings[n - 1]!.playerId };
+  const rank = new Map(standings.map((s) => [s.playerId, s.rank]));
+  const line = standings[n - 1]?.rank;
+  const seeds = topCutSeeds(input);
+  if (line === undefined || rank.get(playerId) !== line || seeds.some((s) => s.playerId === playerId)) return null;
+  return seeds.filter((s) => rank.get(s.playerId) === line).at(-1) ?? null;
 }
 
 /**
@@ -70,30 +73,33 @@ export function tiedAtCutLine(input: SeedingInput, playerId: string): Seed | nul
  * the organiser's to decide (a playoff, a die roll): given the cut's first round as recorded
  * (`firstRound`), the seeds are those that make it, if any order of tied players (and any choice
  * among players tied at the cut line) does; the listed order where it fits, and else the one
- * nearest to it, seed by seed. A first round no such order makes leaves the listed seeds, for the
- * round's check to name what is wrong.
+ * nearest to it, seed by seed. A first round no such order makes is seeded as far as it can be,
+ * for the round's check to name what fits no seed.
  */
 export function topCutSeeds(input: SeedingInput): Seed[] {
   const standings = finalSwiss(input);
   const listed = standings.slice(0, input.topCut).map((s) => s.playerId);
-  const order = (input.firstRound && organisersOrder(standings, input.topCut, input.firstRound)) ?? listed;
+  const order = input.firstRound ? organisersOrder(standings, input.topCut, input.firstRound) : listed;
   return order.map((playerId, i) => ({ seed: i + 1, playerId }));
 }
 
+type Entry = readonly [top: string, bottom: string | null, index: number];
+
 /**
- * The seeds the organiser's tie-breaks give the recorded first round, or null when none do. The
- * first round pairs seed s with seed size+1−s (a bye when there is no such seed), so a seeding is
- * one entry of the round (a pair, or a bye) per seed of the bracket's top half: a player who shares
- * the rank of seed s at s, and their opponent sharing the rank of seed size+1−s, or no opponent
- * when that seed is empty. Seeds are taken in order, each given the entry, in the listed order of
- * its players, that still leaves a seating for the seeds after it (a bipartite matching of seeds
- * to entries), so the answer is the listed seeds wherever the round allows them.
+ * The seeds the organiser's tie-breaks give the recorded first round. The first round pairs seed s
+ * with seed size+1−s (a bye when there is no such seed), so a seeding is one entry of the round (a
+ * pair, or a bye) per seed of the bracket's top half: a player who shares the rank of seed s at s,
+ * and their opponent sharing the rank of seed size+1−s, or no opponent when that seed is empty.
+ * Seeds are taken in order, each given the entry, in the listed order of its players, that still
+ * lets as many entries as possible be seated after it (a maximum bipartite matching of seeds to
+ * entries), so the answer is the listed seeds wherever the round allows them. A round no order
+ * makes whole keeps the seats its entries can have, and the listed players of those ranks take
+ * the rest: the round's check then names the entries that fit no seed.
  */
-function organisersOrder(standings: readonly Standing[], topCut: number, firstRound: readonly CutPairing[]): string[] | null {
+function organisersOrder(standings: readonly Standing[], topCut: number, firstRound: readonly CutPairing[]): string[] {
   const n = Math.min(topCut, standings.length);
   const size = bracketSize(topCut);
   const half = Math.min(n, size / 2);
-  if (firstRound.length !== half) return null;
   const place = new Map(standings.map((s, i) => [s.playerId, i]));
   const rankOf = (seed: number) => standings[seed - 1]!.rank;
   const fits = (player: string, seed: number) => {
@@ -101,10 +107,10 @@ function organisersOrder(standings: readonly Standing[], topCut: number, firstRo
     return i !== undefined && standings[i]!.rank === rankOf(seed);
   };
   // For each top-half seed, the entries that can sit there, each as [at seed s, at its partner seed].
-  const options: [string, string | null, number][][] = [];
+  const options: Entry[][] = [];
   for (let s = 1; s <= half; s++) {
     const t = size + 1 - s;
-    const here: [string, string | null, number][] = [];
+    const here: Entry[] = [];
     firstRound.forEach((e, k) => {
       const ways: [string, string | null][] = t > n ? (e.b === null ? [[e.a, null]] : []) : e.b === null ? [] : [[e.a, e.b], [e.b, e.a]];
       for (const [top, bottom] of ways) if (fits(top, s) && (bottom === null || fits(bottom, t))) here.push([top, bottom, k]);
@@ -113,23 +119,31 @@ function organisersOrder(standings: readonly Standing[], topCut: number, firstRo
     here.sort((x, y) => place.get(x[0])! - place.get(y[0])!);
     options.push(here);
   }
-  const chosen: number[] = [];
-  for (let s = 0; s < half; s++) {
-    const pick = options[s]!.findIndex(([, , k]) => !chosen.includes(k) && seatable(options, s + 1, [...chosen, k]));
-    if (pick < 0) return null;
-    chosen.push(options[s]![pick]![2]);
+  const seeds: (string | undefined)[] = new Array(n).fill(undefined);
+  const taken: number[] = [];
+  let seatable = matching(options, 0, taken);
+  for (let s = 0; s < half && seatable > 0; s++) {
+    const pick = options[s]!.find(([, , k]) => !taken.includes(k) && 1 + matching(options, s + 1, [...taken, k]) === seatable);
+    if (!pick) continue;
+    taken.push(pick[2]);
+    seatable--;
+    seeds[s] = pick[0];
+    if (pick[1] !== null) seeds[size - s - 1] = pick[1];
   }
-  const seeds: string[] = new Array(n);
-  chosen.forEach((k, s) => {
-    const [top, bottom] = options[s]!.find((o) => o[2] === k)!;
-    seeds[s] = top;
-    if (bottom !== null) seeds[size - s - 1] = bottom;
-  });
-  return seeds;
+  // Seeds no entry took: the first listed players of their rank not seated, else the first listed.
+  const seated = new Set(seeds.filter((id): id is string => id !== undefined));
+  for (let s = 0; s < n; s++) {
+    if (seeds[s] !== undefined) continue;
+    const free = standings.filter((p) => !seated.has(p.playerId));
+    const id = (free.find((p) => p.rank === rankOf(s + 1)) ?? free[0]!).playerId;
+    seeds[s] = id;
+    seated.add(id);
+  }
+  return seeds as string[];
 }
 
-/** Whether seeds from `from` on can each take a different entry not in `taken` (Kuhn's augmenting paths). */
-function seatable(options: readonly (readonly [string, string | null, number][])[], from: number, taken: readonly number[]): boolean {
+/** How many seeds from `from` on can each take a different entry not in `taken` (Kuhn's augmenting paths). */
+function matching(options: readonly (readonly Entry[])[], from: number, taken: readonly number[]): number {
   const holder = new Map<number, number>();
   const tryFrom = (s: number, seen: Set<number>): boolean => {
     for (const [, , k] of options[s]!) {
@@ -143,8 +157,9 @@ function seatable(options: readonly (readonly [string, string | null, number][])
     }
     return false;
   };
-  for (let s = from; s < options.length; s++) if (!tryFrom(s, new Set())) return false;
-  return true;
+  let seated = 0;
+  for (let s = from; s < options.length; s++) if (tryFrom(s, new Set())) seated++;
+  return seated;
 }
 
 /** The winner of a decided match (more games won), or null. */
