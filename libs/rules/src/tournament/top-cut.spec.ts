@@ -2,7 +2,8 @@ import type { MatchPairing, TournamentBundle, TournamentRound } from '@cardlog/e
 import { Prng } from '../prng';
 import { roundName } from '../words';
 import { simulateTournament } from './simulate-tournament';
-import { bracketOrder, topCutRounds } from './top-cut';
+import { computeStandings, type MatchResult } from './standings';
+import { bracketOrder, topCutRounds, topCutSeeds } from './top-cut';
 import { rejection } from './testing';
 import { checkBundle } from './validate-bundle';
 
@@ -192,6 +193,59 @@ describe("an organiser's tie-break among players equal on every tiebreaker", () 
       // A winner seeded below a loser would not be equal on every tiebreaker with them.
       const rankOf = (id: string) => (ids.indexOf(id) % 2 === 0 ? 0 : 1);
       expect(seeds.map(rankOf)).toEqual([...seeds.map(rankOf)].sort());
+    }
+  });
+
+  it('seeds as a search of every order of the tied would, in 300 seeded small events', () => {
+    // Small fields with one Swiss round of mixed results (so ties of every size), a random cut and a
+    // random first round: the seeds must seat as many of its entries as any order of the tied can,
+    // and, where every entry can be seated, be the first such order by the listed places of seeds 1, 2, …
+    const rng = new Prng(7);
+    for (let draw = 0; draw < 300; draw++) {
+      const count = rng.between(4, 8);
+      const ids = Array.from({ length: count }, (_, i) => `P${i + 1}`);
+      const order = rng.shuffle(ids);
+      const results: MatchResult[] = [];
+      for (let i = 0; i + 1 < count; i += 2) {
+        const [winsA, winsB, draws] = rng.pick([[2, 0, 0], [2, 1, 0], [1, 1, 1], [0, 2, 0]] as const);
+        results.push({ round: 1, a: order[i]!, b: order[i + 1]!, winsA, winsB, draws });
+      }
+      if (count % 2) results.push({ round: 1, a: order[count - 1]!, b: null, winsA: 0, winsB: 0, draws: 0 });
+      const topCut = rng.between(2, count);
+      const input = { players: ids.map((id) => ({ id, name: id })), results, dropped: new Set<string>(), swissRounds: 1, topCut, byeGameWins: 2 };
+      const standings = computeStandings({ players: input.players, matches: results, byeGameWins: 2 });
+      const size = 2 ** topCutRounds(topCut);
+      const entriesOf = (seeds: readonly string[]) =>
+        Array.from({ length: size / 2 }, (_, i) => ({ a: seeds[i]!, b: seeds[size - 1 - i] ?? null }));
+      // A first round: from a random order of the tied (seatable whole), or from any players (maybe not).
+      const tiedOrder = standings.map((s) => ({ s, key: s.rank + rng.next() })).sort((x, y) => x.key - y.key).map((x) => x.s.playerId);
+      const firstRound = rng.chance(0.6) ? entriesOf(tiedOrder.slice(0, topCut)) : entriesOf(rng.shuffle(ids).slice(0, topCut));
+      const seeds = topCutSeeds({ ...input, firstRound }).map((s) => s.playerId);
+      expect(new Set(seeds).size).toBe(topCut);
+
+      // Every order of the standings that keeps ranks, each cut to topCut: how many entries it seats.
+      const key = (e: { a: string; b: string | null }) => [e.a, e.b ?? '-'].sort().join('|');
+      const wanted = new Set(firstRound.map(key));
+      const seatedBy = (o: readonly string[]) => entriesOf(o).filter((e) => wanted.has(key(e))).length;
+      const orders: string[][] = [];
+      const place = (at: number, rest: string[], acc: string[]) => {
+        if (at === count) return void orders.push(acc.slice(0, topCut));
+        rest.forEach((id, j) => {
+          if (standings.find((s) => s.playerId === id)!.rank === standings[at]!.rank) place(at + 1, rest.filter((_, i) => i !== j), [...acc, id]);
+        });
+      };
+      place(0, standings.map((s) => s.playerId), []);
+      const best = Math.max(...orders.map(seatedBy));
+      expect(seatedBy(seeds)).toBe(best);
+      if (best === size / 2) {
+        const listed = new Map(standings.map((s, i) => [s.playerId, i]));
+        const top = (o: readonly string[]) => o.slice(0, size / 2).map((id) => listed.get(id)!);
+        const byPlaces = (x: readonly number[], y: readonly number[]) => {
+          const i = x.findIndex((v, j) => v !== y[j]);
+          return i < 0 ? 0 : x[i]! - y[i]!;
+        };
+        expect(top(seeds)).toEqual(orders.filter((o) => seatedBy(o) === best).map(top).sort(byPlaces)[0]);
+      }
     }
   });
 

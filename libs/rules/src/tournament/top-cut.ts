@@ -119,17 +119,14 @@ function organisersOrder(standings: readonly Standing[], topCut: number, firstRo
     here.sort((x, y) => place.get(x[0])! - place.get(y[0])!);
     options.push(here);
   }
+  const chosen = preferredMatching(options, firstRound.length);
   const seeds: (string | undefined)[] = new Array(n).fill(undefined);
-  const taken: number[] = [];
-  let seatable = matching(options, 0, taken);
-  for (let s = 0; s < half && seatable > 0; s++) {
-    const pick = options[s]!.find(([, , k]) => !taken.includes(k) && 1 + matching(options, s + 1, [...taken, k]) === seatable);
-    if (!pick) continue;
-    taken.push(pick[2]);
-    seatable--;
-    seeds[s] = pick[0];
-    if (pick[1] !== null) seeds[size - s - 1] = pick[1];
-  }
+  chosen.forEach((k, s) => {
+    if (k < 0) return;
+    const [top, bottom] = options[s]!.find((o) => o[2] === k)!;
+    seeds[s] = top;
+    if (bottom !== null) seeds[size - s - 1] = bottom;
+  });
   // Seeds no entry took: the first listed players of their rank not seated, else the first listed.
   const seated = new Set(seeds.filter((id): id is string => id !== undefined));
   for (let s = 0; s < n; s++) {
@@ -142,24 +139,69 @@ function organisersOrder(standings: readonly Standing[], topCut: number, firstRo
   return seeds as string[];
 }
 
-/** How many seeds from `from` on can each take a different entry not in `taken` (Kuhn's augmenting paths). */
-function matching(options: readonly (readonly Entry[])[], from: number, taken: readonly number[]): number {
-  const holder = new Map<number, number>();
-  const tryFrom = (s: number, seen: Set<number>): boolean => {
+/**
+ * A maximum matching of seeds to entries (each seed's `options`, best first) that gives each seed
+ * in turn the best entry it can have while as many entries as possible stay seated: the entry of
+ * each seed, or -1. Kuhn's augmenting paths find a maximum matching; then each seed, in order,
+ * tries its options best first, taking an option when the seed it displaces finds another entry
+ * by an augmenting path among the seeds not yet settled (one path per try, so a top 256 of one
+ * tie takes milliseconds).
+ */
+function preferredMatching(options: readonly (readonly Entry[])[], entries: number): number[] {
+  const seeds = options.length;
+  let entryOf = new Array<number>(seeds).fill(-1);
+  let seedOf = new Array<number>(entries).fill(-1);
+  const settled = new Array<boolean>(seeds).fill(false);
+  // An augmenting path from seed `s` over seeds not settled: true when it seated `s`.
+  const augment = (s: number, seen: boolean[]): boolean => {
     for (const [, , k] of options[s]!) {
-      if (taken.includes(k) || seen.has(k)) continue;
-      seen.add(k);
-      const other = holder.get(k);
-      if (other === undefined || tryFrom(other, seen)) {
-        holder.set(k, s);
+      if (seen[k]) continue;
+      seen[k] = true;
+      const holder = seedOf[k]!;
+      if (holder >= 0 && settled[holder]) continue;
+      if (holder < 0 || augment(holder, seen)) {
+        entryOf[s] = k;
+        seedOf[k] = s;
         return true;
       }
     }
     return false;
   };
-  let seated = 0;
-  for (let s = from; s < options.length; s++) if (tryFrom(s, new Set())) seated++;
-  return seated;
+  for (let s = 0; s < seeds; s++) augment(s, new Array<boolean>(entries).fill(false));
+  for (let s = 0; s < seeds; s++) {
+    for (const [, , k] of options[s]!) {
+      if (entryOf[s] === k) break;
+      const holder = seedOf[k]!;
+      if (holder >= 0 && settled[holder]) continue;
+      const saved = [entryOf.slice(), seedOf.slice()] as const;
+      const before = seatedCount(entryOf);
+      // Seed s takes k; its own entry is freed, and k's holder looks for another without s (or,
+      // failing that, a seat left free lets another seed in: the count is what must hold).
+      if (entryOf[s]! >= 0) seedOf[entryOf[s]!] = -1;
+      entryOf[s] = k;
+      seedOf[k] = s;
+      settled[s] = true;
+      if (holder >= 0) entryOf[holder] = -1;
+      let count = seatedCount(entryOf);
+      const unseated = holder >= 0 ? [holder] : [];
+      for (let f = s + 1; f < seeds; f++) if (f !== holder && entryOf[f]! < 0) unseated.push(f);
+      for (const f of unseated) {
+        if (count >= before) break;
+        if (augment(f, new Array<boolean>(entries).fill(false))) count++;
+      }
+      settled[s] = false;
+      if (count >= before) break;
+      [entryOf, seedOf] = [saved[0], saved[1]];
+    }
+    settled[s] = true;
+  }
+  return entryOf;
+}
+
+function seatedCount(entryOf: readonly number[]): number {
+  let n = 0;
+  for (const k of entryOf) if (k >= 0) n++;
+  return n;
 }
 
 /** The winner of a decided match (more games won), or null. */
