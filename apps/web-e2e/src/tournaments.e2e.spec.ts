@@ -440,6 +440,20 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await screenshot(phone.page, 'tournament-top-cut-phone');
   });
 
+  it('says how a first player was chosen in the log’s own words where it has them (Summoner Master’s fair method)', async () => {
+    const sm = simulateTournament({ system: 'summoner-master', players: 4, rounds: 1, bestOf: 1, seed: 24, id: 'fair-cup', name: 'Fair Cup' });
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(sm), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    await projected('fair-cup', 1);
+    const match = (await api(server, '/v1/tournaments/fair-cup/rounds/1')).pairings.find((x: any) => x.games)!;
+    const first = match.games[0];
+    expect(first.firstPlayerMethod).toBe('fair');
+    const { page: p } = await page('/tournaments/fair-cup?round=1');
+    const games = p.getByRole('list', { name: `Games of table ${match.table}` }).first();
+    await games.waitFor();
+    expect(await games.getByRole('listitem').first().textContent()).toContain(` went first (a fair method: ${first.firstPlayerDetail})`);
+    expect(first.firstPlayerDetail).toMatch(/^rock-paper-scissors/);
+  });
+
   it("seeds the bracket in the organiser's order where players tied on every tiebreaker", async () => {
     // One Swiss round of 2–0s: P1 and P3 tie for first (listed P1 first), P2 and P4 for third. The
     // organiser gave P3 seed 1 and its bye, and the last place of the top 3 to P4.

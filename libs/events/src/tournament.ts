@@ -150,6 +150,11 @@ export interface RecordedGame {
   /** Player id of who went first, and how it was chosen (as the log records it). */
   readonly firstPlayer: string | null;
   readonly firstPlayerMethod: string | null;
+  /**
+   * The log's own words for how, where it has them (Summoner Master's `description` of its fair
+   * method, "rock-paper-scissors"); absent otherwise and on games recorded before it was kept.
+   */
+  readonly firstPlayerDetail?: string;
 }
 
 export interface RecordedMatch {

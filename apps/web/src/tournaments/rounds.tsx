@@ -111,7 +111,7 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
           {g.firstPlayer ? (
             <span className="muted small-text">
               {' '}
-              · {nameOf(names, g.firstPlayer)} went first{g.firstPlayerMethod ? ` (${firstPlayerMethodWords(g.firstPlayerMethod)})` : ''}
+              · {nameOf(names, g.firstPlayer)} went first{howChosen(g)}
             </span>
           ) : null}
           <GameTurns gameId={g.gameId} unit={unit} prose={prose} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
@@ -119,6 +119,13 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
       ))}
     </ol>
   );
+}
+
+/** " (coin toss)", " (a fair method: rock-paper-scissors)": how the first player was chosen, as the log says it. */
+function howChosen(g: { firstPlayerMethod: string | null; firstPlayerDetail?: string | undefined }): string {
+  const method = g.firstPlayerMethod ? firstPlayerMethodWords(g.firstPlayerMethod) : null;
+  const how = [method, g.firstPlayerDetail].filter(Boolean).join(': ');
+  return how ? ` (${how})` : '';
 }
 
 /** A game's turns, each a link to the replay at that turn's first step; read only when opened. `unit` is the game's word for a turn, `prose` that word inside a sentence. */

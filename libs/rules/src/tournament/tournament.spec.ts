@@ -180,5 +180,14 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
     const all = rounds.flatMap((r) => r.matches).flatMap((m) => m.games);
     expect(all.every((g) => g.firstPlayer !== null)).toBe(true);
     expect(games(bundle)).toHaveLength(all.length);
+    // The log's own words where it has them: Summoner Master describes the fair method of each match's first game.
+    const described = all.filter((g) => g.firstPlayerDetail !== null);
+    if (system === 'summoner-master') {
+      expect(described.length).toBeGreaterThan(0);
+      for (const g of described) {
+        expect(g.firstPlayerMethod).toBe('fair');
+        expect(g.firstPlayerDetail).toBe((g.applied.find((e) => e.type === 'FirstPlayerDetermined')!.payload as { description: string }).description);
+      }
+    } else expect(described).toEqual([]);
   });
 });

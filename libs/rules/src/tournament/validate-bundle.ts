@@ -43,6 +43,8 @@ export interface CheckedGame {
   readonly winner: string | null;
   readonly firstPlayer: string | null;
   readonly firstPlayerMethod: string | null;
+  /** The log's own description of how the first player was chosen, where it gives one. */
+  readonly firstPlayerDetail: string | null;
 }
 
 export interface CheckedMatch extends Omit<RecordedMatch, 'games'> {
@@ -435,7 +437,7 @@ function checkMatch(
     if (winner === a) wins[a]! += 1;
     else if (winner === b) wins[b]! += 1;
     else draws += 1;
-    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, firstPlayerMethod: choiceMethod(result.applied) });
+    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied) });
   });
   return { table: pairing.table, players: [a, b], wins, draws, resultOnly: false, games };
 }
@@ -485,10 +487,15 @@ function checkDecks(
 }
 
 /** How the first player was chosen, as recorded (the `method` next to the first `firstPlayer`). */
-function choiceMethod(events: readonly LogEvent[]): string | null {
+function firstPlayerChoice(events: readonly LogEvent[]): { firstPlayerMethod: string | null; firstPlayerDetail: string | null } {
   for (const e of events) {
-    const payload = e.payload as { firstPlayer?: unknown; method?: unknown } | null;
-    if (payload && typeof payload.firstPlayer === 'string') return typeof payload.method === 'string' ? payload.method : null;
+    const payload = e.payload as { firstPlayer?: unknown; method?: unknown; description?: unknown } | null;
+    if (payload && typeof payload.firstPlayer === 'string') {
+      return {
+        firstPlayerMethod: typeof payload.method === 'string' ? payload.method : null,
+        firstPlayerDetail: typeof payload.description === 'string' ? payload.description : null,
+      };
+    }
   }
-  return null;
+  return { firstPlayerMethod: null, firstPlayerDetail: null };
 }
