@@ -441,7 +441,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
   });
 
   it('says how a first player was chosen in the log’s own words where it has them (Summoner Master’s fair method)', async () => {
-    const sm = simulateTournament({ system: 'summoner-master', players: 4, rounds: 1, bestOf: 1, seed: 24, id: 'fair-cup', name: 'Fair Cup' });
+    const sm = simulateTournament({ system: 'summoner-master', players: 4, rounds: 1, bestOf: 3, seed: 24, id: 'fair-cup', name: 'Fair Cup' });
     await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(sm), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
     await projected('fair-cup', 1);
     const match = (await api(server, '/v1/tournaments/fair-cup/rounds/1')).pairings.find((x: any) => x.games)!;
@@ -452,6 +452,12 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await games.waitFor();
     expect(await games.getByRole('listitem').first().textContent()).toContain(` went first (a fair method: ${first.firstPlayerDetail})`);
     expect(first.firstPlayerDetail).toMatch(/^rock-paper-scissors/);
+    // Game 2's first player was chosen by game 1's loser (SM-R6): the page names who chose.
+    const second = match.games[1];
+    const loser = match.players.find((id: string) => id !== first.winner);
+    expect(second.firstPlayerChosenBy).toBe(loser);
+    const names = (await api(server, '/v1/tournaments/fair-cup/standings')).standings;
+    expect(await games.getByRole('listitem').nth(1).textContent()).toContain(` went first (chosen by ${names.find((x: any) => x.playerId === loser).name})`);
   });
 
   it("seeds the bracket in the organiser's order where players tied on every tiebreaker", async () => {

@@ -155,6 +155,8 @@ export interface RecordedGame {
    * method, "rock-paper-scissors"); absent otherwise and on games recorded before it was kept.
    */
   readonly firstPlayerDetail?: string;
+  /** Player id of who chose the first player, where the log records a choice and no method (absent before it was kept). */
+  readonly firstPlayerChosenBy?: string;
 }
 
 export interface RecordedMatch {

@@ -182,7 +182,15 @@ export class TournamentRecorder {
               await this.games.storeReplayed(tx, gameId, game.storable, game.applied, game.outcome, options);
               stored++;
               appended += 1 + game.applied.length;
-              games.push({ gameId, gameNumber: game.gameNumber, winner: game.winner, firstPlayer: game.firstPlayer, firstPlayerMethod: game.firstPlayerMethod, ...(game.firstPlayerDetail ? { firstPlayerDetail: game.firstPlayerDetail } : {}) });
+              games.push({
+                gameId,
+                gameNumber: game.gameNumber,
+                winner: game.winner,
+                firstPlayer: game.firstPlayer,
+                firstPlayerMethod: game.firstPlayerMethod,
+                ...(game.firstPlayerDetail ? { firstPlayerDetail: game.firstPlayerDetail } : {}),
+                ...(game.firstPlayerChosenBy ? { firstPlayerChosenBy: game.firstPlayerChosenBy } : {}),
+              });
             }
             matches.push({ table: match.table, players: match.players, wins: match.wins, draws: match.draws, resultOnly: match.resultOnly, games });
           }

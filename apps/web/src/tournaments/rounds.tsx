@@ -111,7 +111,7 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
           {g.firstPlayer ? (
             <span className="muted small-text">
               {' '}
-              · {nameOf(names, g.firstPlayer)} went first{howChosen(g)}
+              · {nameOf(names, g.firstPlayer)} went first{howChosen(g, names)}
             </span>
           ) : null}
           <GameTurns gameId={g.gameId} unit={unit} prose={prose} label={`${unit}s of game ${g.gameNumber}, table ${match.table}`} />
@@ -121,9 +121,9 @@ export function MatchGames({ match, names, system }: { match: MatchPairing; name
   );
 }
 
-/** " (coin toss)", " (a fair method: rock-paper-scissors)": how the first player was chosen, as the log says it. */
-function howChosen(g: { firstPlayerMethod: string | null; firstPlayerDetail?: string | undefined }): string {
-  const method = g.firstPlayerMethod ? firstPlayerMethodWords(g.firstPlayerMethod) : null;
+/** " (coin toss)", " (a fair method: rock-paper-scissors)", " (chosen by Ada)": how the first player was chosen, as the log says it. */
+function howChosen(g: { firstPlayerMethod: string | null; firstPlayerDetail?: string | undefined; firstPlayerChosenBy?: string | undefined }, names: Names): string {
+  const method = g.firstPlayerMethod ? firstPlayerMethodWords(g.firstPlayerMethod) : g.firstPlayerChosenBy ? `chosen by ${nameOf(names, g.firstPlayerChosenBy)}` : null;
   const how = [method, g.firstPlayerDetail].filter(Boolean).join(': ');
   return how ? ` (${how})` : '';
 }

@@ -189,5 +189,13 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
         expect(g.firstPlayerDetail).toBe((g.applied.find((e) => e.type === 'FirstPlayerDetermined')!.payload as { description: string }).description);
       }
     } else expect(described).toEqual([]);
+    // A first player chosen, not drawn by a method (a later game's loser picking), names who chose.
+    for (const g of all) {
+      const chosen = g.applied.find((e) => typeof (e.payload as { firstPlayer?: unknown }).firstPlayer === 'string')!;
+      const seatOf = (id: string) => g.document.players.find((p) => p.id === id)!.seat;
+      if (g.firstPlayerMethod === null) expect(seatOf(g.firstPlayerChosenBy!)).toBe(chosen.player);
+      else expect(g.firstPlayerChosenBy).toBeNull();
+    }
+    expect(all.some((g) => g.firstPlayerChosenBy !== null)).toBe(system === 'summoner-master' || system === 'devacurse');
   });
 });

@@ -45,6 +45,8 @@ export interface CheckedGame {
   readonly firstPlayerMethod: string | null;
   /** The log's own description of how the first player was chosen, where it gives one. */
   readonly firstPlayerDetail: string | null;
+  /** The player who chose, where the log records a choice rather than a method. */
+  readonly firstPlayerChosenBy: string | null;
 }
 
 export interface CheckedMatch extends Omit<RecordedMatch, 'games'> {
@@ -437,7 +439,7 @@ function checkMatch(
     if (winner === a) wins[a]! += 1;
     else if (winner === b) wins[b]! += 1;
     else draws += 1;
-    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied) });
+    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied, playerAt) });
   });
   return { table: pairing.table, players: [a, b], wins, draws, resultOnly: false, games };
 }
@@ -487,15 +489,25 @@ function checkDecks(
 }
 
 /** How the first player was chosen, as recorded (the `method` next to the first `firstPlayer`). */
-function firstPlayerChoice(events: readonly LogEvent[]): { firstPlayerMethod: string | null; firstPlayerDetail: string | null } {
+/**
+ * How the log says its first player was chosen: the event naming `firstPlayer` gives its `method`,
+ * its `description` where it has one, and, with no method, the player who sent it (a choice, such as
+ * a match's later games where the previous game's loser picks).
+ */
+function firstPlayerChoice(
+  events: readonly LogEvent[],
+  playerAt: (seat: string | null) => string | null,
+): Pick<CheckedGame, 'firstPlayerMethod' | 'firstPlayerDetail' | 'firstPlayerChosenBy'> {
   for (const e of events) {
     const payload = e.payload as { firstPlayer?: unknown; method?: unknown; description?: unknown } | null;
     if (payload && typeof payload.firstPlayer === 'string') {
+      const method = typeof payload.method === 'string' ? payload.method : null;
       return {
-        firstPlayerMethod: typeof payload.method === 'string' ? payload.method : null,
+        firstPlayerMethod: method,
         firstPlayerDetail: typeof payload.description === 'string' ? payload.description : null,
+        firstPlayerChosenBy: method === null && e.player !== undefined ? playerAt(e.player) : null,
       };
     }
   }
-  return { firstPlayerMethod: null, firstPlayerDetail: null };
+  return { firstPlayerMethod: null, firstPlayerDetail: null, firstPlayerChosenBy: null };
 }
