@@ -270,7 +270,8 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const turn3 = steps.find((s) => s.turnStart && s.turn === 3)!;
     const games = p.getByRole('list', { name: `Games of table ${match.table}` }).first();
     // Game 1's first player by Born from Blood's die roll, in words (the log's method is `dieRoll`).
-    expect(await games.getByRole('listitem').first().textContent()).toMatch(/ went first \(die roll\)/);
+    expect(await games.getByRole('listitem').first().textContent()).toContain(` went first (die roll: ${game.firstPlayerDetail})`);
+    expect(game.firstPlayerDetail).toMatch(/^[^,]+ \d, [^,]+ \d$/);
     await games.getByText('turns').first().click();
     await games.getByRole('list', { name: `Turns of game 1, table ${match.table}` }).getByRole('link', { name: '3', exact: true }).click();
     await p.waitForURL(new RegExp(`/games/${game.gameId}\\?step=${turn3.seq}(&|$)`));

@@ -188,6 +188,15 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
         expect(g.firstPlayerMethod).toBe('fair');
         expect(g.firstPlayerDetail).toBe((g.applied.find((e) => e.type === 'FirstPlayerDetermined')!.payload as { description: string }).description);
       }
+    } else if (system === 'born-from-blood') {
+      // A die roll's rolls, by the players' registered names: "Ada 5, Bo 3".
+      expect(described.length).toBeGreaterThan(0);
+      for (const g of described) {
+        expect(g.firstPlayerMethod).toBe('dieRoll');
+        const rolls = (g.applied.find((e) => e.type === 'FirstPlayerChosen')!.payload as { rolls: { player: string; result: number }[] }).rolls;
+        const nameOf = (seat: string) => bundle.players.find((p) => p.id === g.document.players.find((x) => x.seat === seat)!.id)!.name;
+        expect(g.firstPlayerDetail).toBe(rolls.map((r) => `${nameOf(r.player)} ${r.result}`).join(', '));
+      }
     } else expect(described).toEqual([]);
     // A first player chosen, not drawn by a method (a later game's loser picking), names who chose.
     for (const g of all) {

@@ -439,7 +439,7 @@ function checkMatch(
     if (winner === a) wins[a]! += 1;
     else if (winner === b) wins[b]! += 1;
     else draws += 1;
-    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied, playerAt) });
+    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied, playerAt, (seat) => registered.get(playerAt(seat) ?? '')?.name ?? seat) });
   });
   return { table: pairing.table, players: [a, b], wins, draws, resultOnly: false, games };
 }
@@ -490,21 +490,25 @@ function checkDecks(
 
 /** How the first player was chosen, as recorded (the `method` next to the first `firstPlayer`). */
 /**
- * How the log says its first player was chosen: the event naming `firstPlayer` gives its `method`,
- * its `description` where it has one, and, with no method, the player who sent it (a choice, such as
- * a match's later games where the previous game's loser picks).
+ * How the log says its first player was chosen: the event naming `firstPlayer` gives its `method`;
+ * its own words where it has them (a `description`, or the `rolls` of a die roll as "Ada 5, Bo 3",
+ * by the players' registered names); and, with no method, the player who sent it (a choice, such as
+ * a lot's winner picking, or a match's later games where the previous game's loser picks).
  */
 function firstPlayerChoice(
   events: readonly LogEvent[],
   playerAt: (seat: string | null) => string | null,
+  nameAt: (seat: string) => string,
 ): Pick<CheckedGame, 'firstPlayerMethod' | 'firstPlayerDetail' | 'firstPlayerChosenBy'> {
   for (const e of events) {
-    const payload = e.payload as { firstPlayer?: unknown; method?: unknown; description?: unknown } | null;
+    const payload = e.payload as { firstPlayer?: unknown; method?: unknown; description?: unknown; rolls?: unknown } | null;
     if (payload && typeof payload.firstPlayer === 'string') {
       const method = typeof payload.method === 'string' ? payload.method : null;
+      const rolls = Array.isArray(payload.rolls) ? (payload.rolls as { player: string; result: number }[]) : [];
+      const detail = typeof payload.description === 'string' ? payload.description : rolls.length ? rolls.map((r) => `${nameAt(r.player)} ${r.result}`).join(', ') : null;
       return {
         firstPlayerMethod: method,
-        firstPlayerDetail: typeof payload.description === 'string' ? payload.description : null,
+        firstPlayerDetail: detail,
         firstPlayerChosenBy: method === null && e.player !== undefined ? playerAt(e.player) : null,
       };
     }
