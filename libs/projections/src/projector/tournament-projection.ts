@@ -1,6 +1,6 @@
 import type { TransactionSql } from 'postgres';
 import { ROUND_RECORDED, RoundRecordedData, TOURNAMENT_REGISTERED, TournamentRegisteredData, streamKey } from '@cardlog/events';
-import { computeStandings, matchWinner, resultsOf, topCutRounds, topCutSeeds } from '@cardlog/rules';
+import { type MatchResult, computeStandings, matchWinner, resultsOf, topCutRounds, topCutSeeds } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 
 export const TOURNAMENT_TABLES = ['rm_tournaments', 'rm_tournament_players', 'rm_tournament_matches', 'rm_tournament_standings'] as const;
@@ -94,14 +94,10 @@ async function recordRound(tx: TransactionSql, id: string, data: RoundRecordedDa
     }
     return;
   }
-  const players = await tx<{ player_id: string; name: string; dropped_after: number | null }[]>`
-    select player_id, name, dropped_after from rm_tournament_players where tournament_id = ${id} order by player_id`;
-  const matches = await tx<{ round: number; player_a: string; player_b: string | null; wins_a: number; wins_b: number; draws: number }[]>`
-    select round, player_a, player_b, wins_a, wins_b, draws from rm_tournament_matches
-    where tournament_id = ${id} and round <= ${data.round} order by round, player_a`;
+  const { players, results } = await resultsThrough(tx, id, data.round);
   const standings = computeStandings({
     players: players.map((p) => ({ id: p.player_id, name: p.name })),
-    matches: matches.map((m) => ({ round: m.round, a: m.player_a, b: m.player_b, winsA: m.wins_a, winsB: m.wins_b, draws: m.draws })),
+    matches: results,
     drops: Object.fromEntries(players.filter((p) => p.dropped_after !== null && p.dropped_after <= data.round).map((p) => [p.player_id, p.dropped_after!])),
     byeGameWins: Math.ceil(tournament.best_of / 2),
   });
@@ -133,14 +129,10 @@ async function recordRound(tx: TransactionSql, id: string, data: RoundRecordedDa
 async function recordSeeds(tx: TransactionSql, id: string, data: RoundRecordedData, tournament: { best_of: number; swiss_rounds: number; top_cut: number | null }): Promise<void> {
   let seeds = data.seeds;
   if (!seeds) {
-    const players = await tx<{ player_id: string; name: string; dropped_after: number | null }[]>`
-      select player_id, name, dropped_after from rm_tournament_players where tournament_id = ${id} order by player_id`;
-    const matches = await tx<{ round: number; player_a: string; player_b: string | null; wins_a: number; wins_b: number; draws: number }[]>`
-      select round, player_a, player_b, wins_a, wins_b, draws from rm_tournament_matches
-      where tournament_id = ${id} and round <= ${tournament.swiss_rounds} order by round, player_a`;
+    const { players, results } = await resultsThrough(tx, id, tournament.swiss_rounds);
     seeds = topCutSeeds({
       players: players.map((p) => ({ id: p.player_id, name: p.name })),
-      results: matches.map((m) => ({ round: m.round, a: m.player_a, b: m.player_b, winsA: m.wins_a, winsB: m.wins_b, draws: m.draws })),
+      results,
       dropped: new Set(players.filter((p) => p.dropped_after !== null).map((p) => p.player_id)),
       swissRounds: tournament.swiss_rounds,
       topCut: tournament.top_cut ?? 0,
@@ -152,4 +144,14 @@ async function recordSeeds(tx: TransactionSql, id: string, data: RoundRecordedDa
   await tx`update rm_tournament_players p set seed = s.seed
     from unnest(${seeds as string[]}::text[]) with ordinality as s(player_id, seed)
     where p.tournament_id = ${id} and p.player_id = s.player_id`;
+}
+
+/** The tournament's players and the results of its rounds 1..`round`, as standings and seeding read them. */
+async function resultsThrough(tx: TransactionSql, id: string, round: number): Promise<{ players: { player_id: string; name: string; dropped_after: number | null }[]; results: MatchResult[] }> {
+  const players = await tx<{ player_id: string; name: string; dropped_after: number | null }[]>`
+    select player_id, name, dropped_after from rm_tournament_players where tournament_id = ${id} order by player_id`;
+  const matches = await tx<{ round: number; player_a: string; player_b: string | null; wins_a: number; wins_b: number; draws: number }[]>`
+    select round, player_a, player_b, wins_a, wins_b, draws from rm_tournament_matches
+    where tournament_id = ${id} and round <= ${round} order by round, player_a`;
+  return { players, results: matches.map((m) => ({ round: m.round, a: m.player_a, b: m.player_b, winsA: m.wins_a, winsB: m.wins_b, draws: m.draws })) };
 }

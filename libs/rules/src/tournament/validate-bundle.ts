@@ -409,6 +409,11 @@ function checkMatch(
     }
     if (!result.outcome) reject('illegal', 'GAME_UNFINISHED', `${at}.events`, 'a tournament game must be finished: its log ends before the game does', here);
     const playerAt = (seat: string | null) => (seat ? (document.players.find((p) => p.seat === seat)?.id ?? null) : null);
+    // A seat by its player's registered name (the seat itself for one the game does not seat).
+    const nameAt = (seat: string) => {
+      const id = playerAt(seat);
+      return (id !== null ? registered.get(id)?.name : undefined) ?? seat;
+    };
     const winner = result.outcome!.result === 'win' ? playerAt(result.outcome!.winner) : null;
     const header = resolveHeader(document, plugin.system, { resolveCatalog: () => catalog });
     const facts = factsOf(plugin, header, result.applied);
@@ -439,7 +444,7 @@ function checkMatch(
     if (winner === a) wins[a]! += 1;
     else if (winner === b) wins[b]! += 1;
     else draws += 1;
-    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied, playerAt, (seat) => registered.get(playerAt(seat) ?? '')?.name ?? seat) });
+    games.push({ document, applied: result.applied, outcome: result.outcome, gameNumber, winner, firstPlayer, ...firstPlayerChoice(result.applied, playerAt, nameAt) });
   });
   return { table: pairing.table, players: [a, b], wins, draws, resultOnly: false, games };
 }
@@ -488,7 +493,6 @@ function checkDecks(
   }
 }
 
-/** How the first player was chosen, as recorded (the `method` next to the first `firstPlayer`). */
 /**
  * How the log says its first player was chosen: the event naming `firstPlayer` gives its `method`;
  * its own words where it has them (a `description`, or the `rolls` of a die roll as "Ada 5, Bo 3",
