@@ -130,6 +130,11 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const phone = await page(`/meta?system=${SYSTEM}`, PHONE);
     await expectDashboardEqualsApi(phone.page, `system=${SYSTEM}`);
     await expectNoSideways(phone.page);
+    // On a phone the archetypes read as paragraphs; only the matchup matrix, a grid by nature, scrolls in its panel.
+    const wide = await phone.page.evaluate(() =>
+      [...document.querySelectorAll('section.panel table')].filter((t) => t.scrollWidth > t.closest('section')!.clientWidth).map((t) => t.getAttribute('aria-label')),
+    );
+    expect(wide).toEqual(['Matchup matrix']);
     await screenshot(phone.page, 'meta-phone');
   });
 
@@ -160,9 +165,23 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const found = await names();
     expect(found).toContain(wanted);
     expect(found.every((n) => n.toLowerCase().includes(wanted.slice(0, 5).toLowerCase()))).toBe(true);
+    // On a phone each card is a block of labelled lines, none cut at the screen's edge; the hidden
+    // column headers' sorts are a control of their own.
     const phone = await page(`/meta/cards?system=${SYSTEM}`, PHONE);
-    await phone.page.getByRole('table', { name: 'Card statistics' }).waitFor();
-    await screenshot(phone.page, 'cards-phone');
+    const q = phone.page;
+    await q.waitForFunction((n) => document.querySelectorAll('table[aria-label="Card statistics"] tbody tr').length === n, cards.length);
+    await expectNoSideways(q);
+    expect(await q.evaluate(() => { const t = document.querySelector('table[aria-label="Card statistics"]')!; return t.scrollWidth <= t.parentElement!.clientWidth; })).toBe(true);
+    expect(await q.locator('table[aria-label="Card statistics"] tbody tr').first().locator('td[data-field="inHand"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"In hand (GIH) "');
+    await q.getByLabel('Sort by').selectOption('gamesInDeck');
+    await q.waitForURL(/sort=gamesInDeck&dir=desc/);
+    const phoneNames = () => q.evaluate(() => [...document.querySelectorAll('table[aria-label="Card statistics"] tbody th')].map((th) => th.firstChild!.textContent!.trim()));
+    expect(await phoneNames()).toEqual(byGames(-1));
+    await q.getByLabel('Order').selectOption('asc');
+    await q.waitForURL(/sort=gamesInDeck&dir=asc/);
+    expect(await phoneNames()).toEqual(byGames(1));
+    await expectAccessible(q);
+    await screenshot(q, 'cards-phone');
   });
 
   it('says the systems are loading while they are and their error as an error; that no game is finished only when none is', async () => {

@@ -434,6 +434,14 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await expectNoSideways(phone.page);
     // On a phone the rounds stack, read down the page: nothing of the bracket scrolls sideways in its panel.
     expect(await phone.page.evaluate(() => { const b = document.querySelector('.bracket-scroll')!; return b.scrollWidth <= b.clientWidth; })).toBe(true);
+    // The final Swiss standings, seed marks and all, fit a small phone's panel: no column is left off its right edge.
+    const small = await page('/tournaments/cut-cup', { width: 360, height: 740 });
+    await small.page.getByRole('table', { name: 'Standings after round 3' }).locator('[data-field="seed"]').first().waitFor();
+    const overflow = await small.page.evaluate(() => {
+      const table = document.querySelector('table.standings')!;
+      return table.scrollWidth - table.closest('section')!.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
     const tops = await phone.page.locator('.bracket-round h3').evaluateAll((hs) => hs.map((h) => Math.round(h.getBoundingClientRect().top)));
     expect(tops).toEqual([...tops].sort((x, y) => x - y));
     expect(new Set(tops).size).toBe(tops.length);

@@ -21,6 +21,9 @@ export const CARD_COLUMNS = [
 
 type SortKey = 'name' | 'gamesInDeck' | 'iwd' | (typeof CARD_COLUMNS)[number]['key'];
 
+/** Every sort the column headers offer, for the phone's sort control (where the headers are hidden). */
+const SORT_LABELS: readonly (readonly [SortKey, string])[] = [['name', 'Card'], ['gamesInDeck', 'Games in deck'], ...CARD_COLUMNS.map((c) => [c.key, c.label] as const), ['iwd', 'IWD']];
+
 /** Sorting puts rates below the floor after every rankable one, as the API's rankings do. */
 function sortValue(c: CardStats, key: SortKey): [number, number | string] {
   if (key === 'name') return [0, c.name.toLowerCase()];
@@ -89,7 +92,27 @@ export function CardsPage() {
       {ready && !block && !cards.isError ? <Loading what="card statistics" /> : null}
       {block ? (
         <div className="table-scroll">
-          <table className="cards" aria-label="Card statistics">
+          {/* On a phone the table reads as a list of cards, its column headers (the sort buttons) hidden: sort here instead. */}
+          <div className="listing-sort">
+            <label>
+              Sort by{' '}
+              <select value={sort} onChange={(e) => setParams({ sort: e.target.value, dir })}>
+                {SORT_LABELS.map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Order{' '}
+              <select value={dir} onChange={(e) => setParams({ sort, dir: e.target.value })}>
+                <option value="desc">highest first</option>
+                <option value="asc">lowest first</option>
+              </select>
+            </label>
+          </div>
+          <table className="cards listing lines" aria-label="Card statistics">
             <thead>
               <tr>
                 {header('name', 'Card')}
@@ -107,15 +130,15 @@ export function CardsPage() {
                       <code>{c.cardId}</code> · {c.meanCopies.toFixed(2)} copies on average
                     </div>
                   </th>
-                  <td className="num" data-field="gamesInDeck">
+                  <td className="num" data-field="gamesInDeck" data-label="Games in deck">
                     {c.gamesInDeck}
                   </td>
                   {CARD_COLUMNS.map((col) => (
-                    <td key={col.key} data-field={col.key}>
+                    <td key={col.key} data-field={col.key} data-label={col.label}>
                       <Rate rate={col.rate(c)} />
                     </td>
                   ))}
-                  <td data-field="iwd">
+                  <td data-field="iwd" data-label="IWD">
                     <DifferenceText diff={c.improvementWhenDrawn} />
                   </td>
                 </tr>

@@ -125,7 +125,7 @@ function Decks({ decks }: { decks: SystemDecks }) {
         <ShareChart title="Meta share" rows={decks.decks.map((r) => ({ label: label(r.archetype), value: r.metaShare.value }))} />
       </div>
       <div className="table-scroll">
-        <table aria-label="Archetypes">
+        <table className="listing" aria-label="Archetypes">
           <thead>
             <tr>
               <th scope="col">Archetype</th>
@@ -145,16 +145,16 @@ function Decks({ decks }: { decks: SystemDecks }) {
             {decks.decks.map((r) => (
               <tr key={label(r.archetype)} data-archetype={label(r.archetype)}>
                 <th scope="row">{label(r.archetype)}</th>
-                <td className="num" data-field="games">
+                <td className="num" data-field="games" data-label="Games">
                   {r.games}
                 </td>
-                <td className="num" data-field="mirrors">
+                <td className="num" data-field="mirrors" data-label="Mirrors">
                   {r.mirrors}
                 </td>
-                <td data-field="winRate">
+                <td data-field="winRate" data-label="Win rate">
                   <Rate rate={r.winRate} compact />
                 </td>
-                <td data-field="metaShare">
+                <td data-field="metaShare" data-label="Meta share">
                   <ShareText share={r.metaShare} />
                 </td>
               </tr>

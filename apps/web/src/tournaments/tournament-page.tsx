@@ -233,6 +233,17 @@ function Header({ t }: { t: Tournament }) {
   );
 }
 
+/** A tiebreaker as `tiebreak` writes it; on a phone without its "%" (the column's name has it), so the standings fit the screen. */
+function Percent({ value }: { value: number }) {
+  const text = tiebreak(value);
+  return (
+    <>
+      {text.slice(0, -1)}
+      <span className="wide-only">%</span>
+    </>
+  );
+}
+
 /** The standings; after the last Swiss round, with the top cut recorded, each cut player's seed (`seeds`, from its first round). */
 export function StandingsTable({ standings, seeds }: { standings: TournamentStandings; seeds?: Readonly<Record<string, number>> | undefined }) {
   const names: Names = new Map(standings.standings.map((s) => [s.playerId, s.name]));
@@ -242,7 +253,10 @@ export function StandingsTable({ standings, seeds }: { standings: TournamentStan
         <thead>
           <tr>
             <th scope="col" className="num">
-              Rank
+              <span className="wide-only">Rank</span>
+              <abbr className="narrow-only" title="rank">
+                #
+              </abbr>
             </th>
             <th scope="col">Player</th>
             <th scope="col" className="num">
@@ -275,10 +289,12 @@ export function StandingsTable({ standings, seeds }: { standings: TournamentStan
                 <PlayerLink id={s.playerId} names={names} />
                 {s.droppedAfter !== null ? <span className="flag"> · dropped after round {s.droppedAfter}</span> : null}
                 {seeds?.[s.playerId] !== undefined ? (
-                  <span className="flag cut" data-field="seed">
-                    {' '}
-                    · <span className="wide-only">top cut, </span>seed {seeds[s.playerId]}
-                  </span>
+                  <>
+                    {/* The space outside the unbreakable mark, so a narrow column may break before it. */}{' '}
+                    <span className="flag cut" data-field="seed">
+                      · <span className="wide-only">top cut, </span>seed {seeds[s.playerId]}
+                    </span>
+                  </>
                 ) : null}
               </th>
               <td className="num" data-field="points">
@@ -289,13 +305,13 @@ export function StandingsTable({ standings, seeds }: { standings: TournamentStan
                 {s.record.byes ? <span className="muted"> ({s.record.byes === 1 ? 'a bye' : `${s.record.byes} byes`})</span> : null}
               </td>
               <td className="num" data-field="omw">
-                {tiebreak(s.omw)}
+                <Percent value={s.omw} />
               </td>
               <td className="num" data-field="gw">
-                {tiebreak(s.gw)}
+                <Percent value={s.gw} />
               </td>
               <td className="num" data-field="ogw">
-                {tiebreak(s.ogw)}
+                <Percent value={s.ogw} />
               </td>
             </tr>
           ))}
