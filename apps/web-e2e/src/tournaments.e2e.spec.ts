@@ -214,6 +214,12 @@ describeInBrowser('the tournament pages in Chromium', () => {
     await p.getByRole('link', { name: 'Definition of standings' }).click();
     await p.waitForURL(/\/tournaments\/definitions#standings$/);
     await p.getByRole('heading', { name: 'Standings', exact: true }).waitFor();
+    // On a phone the definitions' tables (the bundle's error codes, the routes) read as a block per row.
+    const definitions = await page('/tournaments/definitions', PHONE);
+    await definitions.page.getByRole('heading', { name: 'Standings', exact: true }).waitFor();
+    await expectNoSideways(definitions.page);
+    expect(await definitions.page.evaluate(() => [...document.querySelectorAll('table')].filter((t) => t.scrollWidth > t.parentElement!.clientWidth).length)).toBe(0);
+    expect(await definitions.page.locator('table').count()).toBeGreaterThan(0);
 
     const phone = await page(`/tournaments/${ID}`, PHONE);
     await expectStandingsEqualApi(phone.page, 3);

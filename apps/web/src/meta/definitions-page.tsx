@@ -18,6 +18,9 @@ function inline(text: string): ReactNode[] {
   );
 }
 
+/** A cell of markdown as plain text (a column's name for a label). */
+const plain = (cell: string) => cell.replace(/[`*_]/g, '');
+
 /** Renders docs/stats.md (bundled at build time): headings, paragraphs, lists, tables and code blocks. */
 export function Markdown({ source }: { source: string }) {
   const blocks: ReactNode[] = [];
@@ -45,13 +48,20 @@ export function Markdown({ source }: { source: string }) {
       const [head, , ...body] = rows;
       blocks.push(
         <div className="table-scroll" key={i}>
-          <table>
+          {/* A listing: on a phone each row is a block, each cell after its column's name. */}
+          <table className="listing lines">
             <thead>
               <tr>{head!.map((c, k) => <th key={k}>{inline(c)}</th>)}</tr>
             </thead>
             <tbody>
               {body.map((r, k) => (
-                <tr key={k}>{r.map((c, j) => <td key={j}>{inline(c)}</td>)}</tr>
+                <tr key={k}>
+                  {r.map((c, j) => (
+                    <td key={j} data-label={plain(head![j] ?? '')}>
+                      {inline(c)}
+                    </td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>
