@@ -135,6 +135,14 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
       [...document.querySelectorAll('section.panel table')].filter((t) => t.scrollWidth > t.closest('section')!.clientWidth).map((t) => t.getAttribute('aria-label')),
     );
     expect(wide).toEqual(['Matchup matrix']);
+    // Scrolled sideways, it keeps its row names in view.
+    const rowNameOffset = await phone.page.evaluate(() => {
+      const table = document.querySelector('table[aria-label="Matchup matrix"]')!;
+      const box = table.closest('.table-scroll')!;
+      box.scrollLeft = 200;
+      return table.querySelector('tbody th')!.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    });
+    expect(rowNameOffset).toBe(0);
     await screenshot(phone.page, 'meta-phone');
   });
 
