@@ -165,6 +165,14 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
       expect(rows[c.cardId]!.gamesInDeck).toBe(String(c.gamesInDeck));
       expect(rows[c.cardId]!.inHand).toContain(c.inHand.value === null ? 'no games' : `${pct(c.inHand.value)} [${pct(c.inHand.low)}–${pct(c.inHand.high)}] · ${c.inHand.games} games`);
     }
+    // On a desktop it is a table: each column's header above its cells (the phone's listing styles stay on a phone).
+    const columnsLineUp = (q: Page) =>
+      q.evaluate(() => {
+        const table = document.querySelector('table[aria-label="Card statistics"]')!;
+        const lefts = (cells: NodeListOf<Element>) => [...cells].map((c) => Math.round(c.getBoundingClientRect().left));
+        return JSON.stringify(lefts(table.querySelectorAll('thead th'))) === JSON.stringify(lefts(table.querySelectorAll('tbody tr:first-child > *')));
+      });
+    expect(await columnsLineUp(p)).toBe(true);
     await expectAccessible(p);
     await screenshot(p, 'cards-desktop');
     const wanted = cards[0].name as string;
@@ -182,6 +190,17 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     expect(await q.evaluate(() => { const t = document.querySelector('table[aria-label="Card statistics"]')!; return t.scrollWidth <= t.parentElement!.clientWidth; })).toBe(true);
     expect(await q.locator('table[aria-label="Card statistics"] tbody tr').first().locator('td[data-field="inHand"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"In hand (GIH) "');
     await q.getByLabel('Sort by').selectOption('gamesInDeck');
+    // On a tablet the table scrolls sideways in its box, its columns under their headers, the card names in view.
+    const tablet = await page(`/meta/cards?system=${SYSTEM}`, { width: 768, height: 1000 });
+    await tablet.page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Card statistics"] tbody tr').length === n, cards.length);
+    expect(await columnsLineUp(tablet.page)).toBe(true);
+    const nameOffset = await tablet.page.evaluate(() => {
+      const table = document.querySelector('table[aria-label="Card statistics"]')!;
+      const box = table.closest('.table-scroll')!;
+      box.scrollLeft = 300;
+      return table.querySelector('tbody th')!.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    });
+    expect(nameOffset).toBe(0);
     await q.waitForURL(/sort=gamesInDeck&dir=desc/);
     const phoneNames = () => q.evaluate(() => [...document.querySelectorAll('table[aria-label="Card statistics"] tbody th')].map((th) => th.firstChild!.textContent!.trim()));
     expect(await phoneNames()).toEqual(byGames(-1));

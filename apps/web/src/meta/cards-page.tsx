@@ -112,7 +112,7 @@ export function CardsPage() {
               </select>
             </label>
           </div>
-          <table className="cards listing lines" aria-label="Card statistics">
+          <table className="cards listing field-lines" aria-label="Card statistics">
             <thead>
               <tr>
                 {header('name', 'Card')}

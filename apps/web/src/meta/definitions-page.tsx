@@ -49,7 +49,7 @@ export function Markdown({ source }: { source: string }) {
       blocks.push(
         <div className="table-scroll" key={i}>
           {/* A listing: on a phone each row is a block, each cell after its column's name. */}
-          <table className="listing lines">
+          <table className="listing field-lines">
             <thead>
               <tr>{head!.map((c, k) => <th key={k}>{inline(c)}</th>)}</tr>
             </thead>
