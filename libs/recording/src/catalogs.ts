@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import { z } from 'zod';
 import { SYSTEM_IDS, catalogRefSchema, jsonPath, vocabularyFor } from '@cardlog/events';
-import { Catalog, canonicalJson, findSystem, registeredSystems } from '@cardlog/rules';
+import { Catalog, canonicalJson, counted, findSystem, registeredSystems } from '@cardlog/rules';
 import { inTransaction } from '@cardlog/store';
 import { conflict, invalid } from './errors';
 
@@ -53,7 +53,7 @@ export class CatalogRepository {
       if (existing.content_hash === contentHash && existing.system === system) return { status: 'unchanged' as const, catalog };
       const [{ count }] = await tx<{ count: string }[]>`select count(*) from games where catalog_id = ${catalogId}`;
       if (Number(count) > 0) {
-        throw conflict('CATALOG_IMMUTABLE', `catalog ${catalogId} is referenced by ${count} game(s) and cannot change; publish a new version`, {
+        throw conflict('CATALOG_IMMUTABLE', `catalog ${catalogId} is referenced by ${counted(Number(count), 'game')} and cannot change; publish a new version`, {
           games: Number(count),
         });
       }

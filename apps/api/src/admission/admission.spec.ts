@@ -56,6 +56,7 @@ describe('AdmissionControl', () => {
     const first = control.admit('a');
     expect(first.admitted).toBe(true);
     expect(control.admit('a')).toMatchObject({ admitted: false, status: 429, code: 'TOKEN_BUSY', retryAfterSeconds: 3 });
+    expect(control.admit('a')).toMatchObject({ message: 'this token already has 1 write in progress; wait for one to finish (retry after 3 s)' });
     expect(control.admit('b').admitted).toBe(true);
     expect(control.admit('c')).toMatchObject({ admitted: false, status: 503, code: 'SERVER_BUSY', retryAfterSeconds: 3 });
     if (first.admitted) first.release();

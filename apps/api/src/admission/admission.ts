@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { counted } from '@cardlog/rules';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CONFIG, ApiConfig } from '../config';
@@ -121,7 +122,7 @@ export class AdmissionControl {
     const slot = this.slots.acquire(key);
     const retry = this.retryAfterSeconds;
     if (slot === 'key_full') {
-      return refuse(429, 'TOKEN_BUSY', `this token already has ${this.slots.maxPerKey} write(s) in progress; wait for one to finish (retry after ${retry} s)`, retry);
+      return refuse(429, 'TOKEN_BUSY', `this token already has ${counted(this.slots.maxPerKey, 'write')} in progress; wait for one to finish (retry after ${retry} s)`, retry);
     }
     if (slot === 'server_full') return refuse(503, 'SERVER_BUSY', `the server is busy with ${this.slots.max} writes; retry after ${retry} s`, retry);
     return { admitted: true, release: slot.release };

@@ -369,6 +369,7 @@ onBothDatabases('recording API', (databaseUrl) => {
       const changed = await call('PUT', '/v1/catalogs/club-set@1', { body: { system: 'born-from-blood', cards: demoCatalog.cards.slice(1) } });
       expect(changed.status).toBe(409);
       expect(changed.body.error.code).toBe('CATALOG_IMMUTABLE');
+      expect(changed.body.error.message).toBe('catalog club-set@1 is referenced by 1 game and cannot change; publish a new version');
     });
   });
 

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { counted } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { request, serverUrl } from '../http';
 import { EXIT, Io } from '../io';
@@ -47,7 +48,7 @@ export async function exportCommand(argv: readonly string[], io: Io): Promise<nu
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, name), `${JSON.stringify(log.body, null, 2)}\n`);
   }
-  io.out(`exported ${ids.length} game(s) to ${out}`);
+  io.out(`exported ${counted(ids.length, 'game')} to ${out}`);
   return EXIT.ok;
 }
 

@@ -25,7 +25,7 @@ describe('cardlog replay of a game inside a tournament bundle', () => {
   it('asks for --game on a bundle, and names what it has when the game is not there', () => {
     expect(() => replayCommand([file], captureIo())).toThrow(new UsageError(`this file is a tournament bundle: name one of its games with --game ROUND.TABLE.GAME (e.g. --game 1.${(bundle.rounds[0]!.pairings.find((p) => 'games' in p) as { table: number }).table}.1)`));
     expect(() => replayCommand([file, '--game', '2.1'], captureIo())).toThrow(/--game is ROUND\.TABLE\.GAME/);
-    expect(() => replayCommand([file, '--game', `2.${match.table}.9`], captureIo())).toThrow(`--game 2.${match.table}.9: the bundle has ${match.games.length} game(s) at round 2, table ${match.table}`);
+    expect(() => replayCommand([file, '--game', `2.${match.table}.9`], captureIo())).toThrow(`--game 2.${match.table}.9: the bundle has ${match.games.length} game${match.games.length === 1 ? '' : 's'} at round 2, table ${match.table}`);
     expect(() => replayCommand([file, '--game', '7.1.1'], captureIo())).toThrow('--game 7.1.1: the bundle has no logged match at round 7, table 1');
   });
 

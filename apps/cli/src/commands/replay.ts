@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseGameDocument } from '@cardlog/events';
-import { findGame, findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
+import { counted, findGame, findSystem, fold, isViewer, replay, resolveHeader } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { isTournamentBundle } from '../bundles';
 import { LocalCatalogs } from '../catalog-files';
@@ -87,7 +87,7 @@ function gameOfBundle(text: string, pick: string | undefined): string {
   const games = bundle.rounds?.find((r) => r.number === round)?.pairings?.find((p) => p.table === table)?.games;
   const found = games?.[number - 1];
   if (found === undefined) {
-    throw new UsageError(`--game ${pick}: the bundle has ${games ? `${games.length} game(s) at round ${round}, table ${table}` : `no logged match at round ${round}, table ${table}`}`);
+    throw new UsageError(`--game ${pick}: the bundle has ${games ? `${counted(games.length, 'game')} at round ${round}, table ${table}` : `no logged match at round ${round}, table ${table}`}`);
   }
   return JSON.stringify(found);
 }

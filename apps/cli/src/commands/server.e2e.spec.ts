@@ -110,6 +110,7 @@ describe('the CLI against a running server', () => {
     const out = join(work, 'export');
     const io = captureIo();
     expect(await main(['export', '--server', api.url, '--tournament', 'spring-open', '--out', out], io)).toBe(0);
+    expect(io.stdout).toEqual([`exported 4 games to ${out}`]);
     const files = readdirSync(out).sort();
     expect(files).toEqual(['spring-open-r1.json', 'spring-open-r2.json', 'spring-open-r3.json', 'spring-open-r4.json']);
     const exported = files.map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
@@ -121,6 +122,7 @@ describe('the CLI against a running server', () => {
     const id = listed.items[0]!.id;
     expect(await main(['export', '--server', api.url, '--game', id, '--out', join(work, 'one')], one)).toBe(0);
     expect(readdirSync(join(work, 'one'))).toEqual([expect.stringMatching(/^club-night-r[56]\.json$/)]);
+    expect(one.stdout).toEqual([`exported 1 game to ${join(work, 'one')}`]);
     expect(await main(['export', '--server', api.url, '--game', '00000000-0000-4000-8000-000000000000', '--out', join(work, 'none')], captureIo())).toBe(1);
     expect(existsSync(join(work, 'none'))).toBe(false);
   });
@@ -139,7 +141,7 @@ describe('the CLI against a running server', () => {
       const token = captureIo();
       expect(await main(['token', 'create', '--name', 'judge', '--tournament', 'spring-open'], token)).toBe(0);
       expect(token.stdout[0]).toMatch(/^cl_[A-Za-z0-9_-]{20,}$/);
-      expect(token.stderr.join('\n')).toMatch(/for tournament\(s\) spring-open/);
+      expect(token.stderr.join('\n')).toMatch(/for tournament spring-open;/);
 
       const rebuild = captureIo();
       expect(await main(['projections', 'rebuild'], rebuild)).toBe(0);

@@ -55,7 +55,7 @@ describeWithPostgres('cardlog token against the database', () => {
     expect(created.out).toHaveLength(1);
     const secret = created.out[0]!;
     expect(secret).toMatch(/^cl_[A-Za-z0-9_-]{32}$/);
-    expect(created.err).toMatch(/^record token "scorekeeper" \([0-9a-f-]{36}\) created for tournament\(s\) bkk-open, kyoto-cup; it is shown only this once$/);
+    expect(created.err).toMatch(/^record token "scorekeeper" \([0-9a-f-]{36}\) created for tournaments bkk-open, kyoto-cup; it is shown only this once$/);
     const stored = await sql`select * from api_tokens where name = 'scorekeeper'`;
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(await tokens.authenticate(secret)).toMatchObject({ name: 'scorekeeper', scope: 'record', tournaments: ['bkk-open', 'kyoto-cup'] });

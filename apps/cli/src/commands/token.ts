@@ -48,7 +48,7 @@ async function create(argv: readonly string[], io: Io): Promise<number> {
       created.scope === 'seat'
         ? `seat ${created.seat} of game ${created.gameId}`
         : created.tournaments
-          ? `tournament(s) ${created.tournaments.join(', ')}`
+          ? `${created.tournaments.length === 1 ? 'tournament' : 'tournaments'} ${created.tournaments.join(', ')}`
           : 'every tournament';
     const expiry = created.expiresAt ? `, expires ${created.expiresAt.toISOString()}` : '';
     io.err(`${created.scope} token "${name}" (${created.tokenId}) created for ${covers}${expiry}; it is shown only this once`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { counted } from '@cardlog/rules';
 import { UsageError, parseArgs } from '../args';
 import { isTournamentBundle } from '../bundles';
 import { Reply, request, serverUrl } from '../http';
@@ -117,7 +118,7 @@ export async function uploadCommand(argv: readonly string[], io: Io): Promise<nu
       `${unreadable.length ? `, unreadable ${unreadable.length}` : ''} in ${seconds.toFixed(1)} s (${(done / Math.max(seconds, 0.001)).toFixed(1)} documents/s)`,
   );
   if (unreachable) {
-    io.err(`stopped: ${(unreachable as Error).message}; ${work.length - done} document(s) not sent — re-run the same command to resume`);
+    io.err(`stopped: ${(unreachable as Error).message}; ${counted(work.length - done, 'document')} not sent — re-run the same command to resume`);
     return EXIT.unusable;
   }
   if (unreadable.length) return EXIT.unusable;

@@ -172,7 +172,10 @@ describe.each(simulated.map((g) => [g.system.id]))('a simulated Swiss tournament
     breakList(system, broken.players[0]!.deck!.list as Record<string, unknown>);
     const failure = rejection(() => checkBundle(broken));
     expect(failure).toMatchObject({ kind: 'illegal', code: 'DECK_ILLEGAL', path: '$.players[0].deck.list' });
-    expect((failure.details.violations as unknown[]).length).toBeGreaterThan(0);
+    const violations = failure.details.violations as { code: string }[];
+    expect(violations.length).toBeGreaterThan(0);
+    const rules = violations.length === 1 ? '1 construction rule' : `${violations.length} construction rules`;
+    expect(failure.message).toBe(`$.players[0].deck.list: ${broken.players[0]!.name}'s list breaks ${rules}: ${violations.map((v) => v.code).join(', ')}`);
   });
 
   it('records who went first in each game and how it was chosen', () => {

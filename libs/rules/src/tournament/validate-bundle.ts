@@ -15,7 +15,7 @@ import type { Catalog, GameHeader, Outcome } from '../game-system';
 import type { DeckFacts } from '../insights';
 import { findGame } from '../registry';
 import { replay, resolveHeader } from '../replay';
-import { roundName } from '../words';
+import { counted, roundName } from '../words';
 import { firstPlayerSeat } from './simulate-tournament';
 import type { MatchResult } from './standings';
 import { BracketRound, SeedingInput, bracketRound, meetIn, tiedAtCutLine, topCutRounds, topCutSeeds } from './top-cut';
@@ -129,7 +129,7 @@ export function checkRegistration(
   for (const [player, i] of withLists) {
     const violations = plugin.validateDeck(player.deck!.list, catalog);
     if (violations.length > 0) {
-      reject('illegal', 'DECK_ILLEGAL', `$.players[${i}].deck.list`, `${player.name}'s list breaks ${violations.length} construction rule(s): ${violations.map((v) => v.code).join(', ')}`, {
+      reject('illegal', 'DECK_ILLEGAL', `$.players[${i}].deck.list`, `${player.name}'s list breaks ${counted(violations.length, 'construction rule')}: ${violations.map((v) => v.code).join(', ')}`, {
         player: player.id,
         violations: violations.map((v) => ({ code: v.code, message: v.message, details: v.details })),
       });

@@ -19,6 +19,7 @@ import {
 } from '../state';
 import { useKey } from '../uses';
 import { noBattle, refuse, stackEmpty, turnPlayerOnly } from './guards';
+import { counted } from '../../words';
 
 /** §9.1, §9.2 step 1 and §9.6. */
 export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.DeclareAttack): void {
@@ -49,7 +50,7 @@ export function decideDeclareAttack(state: BfbState, actor: Seat, attack: E.Decl
   if (!immediate) {
     if (isSick(state, attacker)) refuse('SUMMONING_SICK', `${entry.name} entered the field this turn`, { attackerId: attacker.id });
     const limit = allowance(state, attacker);
-    if (!(attacker.obj!.attacksThisTurn < limit)) refuse('NO_ATTACKS_LEFT', `${entry.name} has made its ${limit} attack(s) this turn`, { allowance: limit }); // BB-R11
+    if (!(attacker.obj!.attacksThisTurn < limit)) refuse('NO_ATTACKS_LEFT', `${entry.name} has made its ${counted(limit, 'attack')} this turn`, { allowance: limit }); // BB-R11
   }
   if (skill) {
     const remaining = attacker.obj?.cd[useKey('skill', skill)]?.remaining ?? 0;

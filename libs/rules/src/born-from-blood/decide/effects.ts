@@ -17,6 +17,7 @@ import {
 } from '../state';
 import { check, refuse } from './guards';
 import { checkUsable } from './play';
+import { counted } from '../../words';
 
 const onFieldOrCharacter = (card: CardState) => {
   if (!inPlay(card)) refuse('CARD_NOT_ON_FIELD', `${card.id} is neither on the field nor a Character`, { cardId: card.id, zone: card.zone });
@@ -102,7 +103,7 @@ export function decideEffect(state: BfbState, type: string, payload: any): void 
       const drawn = drawAll(deck, d.cardIds);
       if ('failAt' in drawn) check(false, 'CARD_NOT_DRAWABLE', `${d.cardIds[drawn.failAt]} cannot be drawn from ${d.player}'s deck now`, { cardId: d.cardIds[drawn.failAt] });
       const expected = Math.min(d.count, deckSize(deck));
-      check(d.cardIds.length === expected, 'WRONG_DRAW_COUNT', `this draw takes ${expected} card(s)`, { expected }); // BB-R6
+      check(d.cardIds.length === expected, 'WRONG_DRAW_COUNT', `this draw takes ${counted(expected, 'card')}`, { expected }); // BB-R6
       return;
     }
     case 'DestroyCard': {

@@ -5,6 +5,7 @@ import { runEffects } from '../effects';
 import { DvState, catalogCard, flagNumber, isLiving, playerOf } from '../state';
 import { cardAt, check, fail, seatAt, segmentName } from './guards';
 import { requirePartOwner, requirePriority } from './window';
+import { counted } from '../../words';
 
 // The Construction loop (§5.3): Bless making, blessing, calls from hand and temple, heroes.
 
@@ -53,7 +54,7 @@ export function checkTargets(state: DvState, actor: string, targets: readonly Ta
       if (!isLiving(state, t.player)) fail('ILLEGAL_TARGET', `${where}.targets[${i}]: ${t.player} has left the game`, { index: i });
     }
   });
-  if (targetCount !== undefined) check(list.length === targetCount, 'ILLEGAL_TARGET', `${where}: the card declares ${targetCount} target(s), not ${list.length}`);
+  if (targetCount !== undefined) check(list.length === targetCount, 'ILLEGAL_TARGET', `${where}: the card declares ${counted(targetCount, 'target')}, not ${list.length}`);
 }
 
 export function decideCallCard(state: DvState, actor: string, p: any): void {
