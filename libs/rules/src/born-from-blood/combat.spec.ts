@@ -125,12 +125,12 @@ describe('B16 attack allowance', () => {
   it('Double Attack allows two attacks in a turn, and no third (BB-R11)', () => {
     t.attackUndefended(mdbl, 'Slash');
     t.attackUndefended(mdbl, 'Slash');
-    expect(t.reject('DeclareAttack', 'p1', { attackerId: mdbl, using: 'Slash' })).toBe('NO_ATTACKS_LEFT');
+    expect(t.refusal('DeclareAttack', 'p1', { attackerId: mdbl, using: 'Slash' })).toEqual({ code: 'NO_ATTACKS_LEFT', message: expect.stringMatching(/ has made its 2 attacks this turn$/) });
   });
 
   it('any other card attacks once per turn', () => {
     t.attackUndefended(m3, 'Slash');
-    expect(t.reject('DeclareAttack', 'p1', { attackerId: m3, using: 'Slash' })).toBe('NO_ATTACKS_LEFT');
+    expect(t.refusal('DeclareAttack', 'p1', { attackerId: m3, using: 'Slash' })).toEqual({ code: 'NO_ATTACKS_LEFT', message: expect.stringMatching(/ has made its 1 attack this turn$/) });
     expect(t.p('p2').hp).toBe(3500);
   });
 });

@@ -228,6 +228,7 @@ describe('B15 deck-out only in the Draw Phase', () => {
     const a1 = deck.pop()!;
     for (const id of deck) t.effect('MoveCard', { cardId: id, from: 'deck', to: 'graveyard' });
     expect(t.rejectEffect('DrawCards', { player: 'p1', count: 2, cardIds: [] })).toBe('WRONG_DRAW_COUNT');
+    expect(t.refusal('DrawCards', undefined, { sourceCardId: 'rule', player: 'p1', count: 2, cardIds: [] }).message).toBe('this draw takes 1 card');
     const produced = t.effect('DrawCards', { player: 'p1', count: 2, cardIds: [a1] });
     expect(produced).toHaveLength(1);
     expect(t.hand('p1')).toContain(a1);

@@ -40,6 +40,7 @@ describe('T9 — Hero call cancelled; unpayable at declaration', () => {
     expect(t.state.priority?.holder).toBe('p2');
     t.do('ProduceBlessing', 'p2', { prayerId: 'XM5' });
     expect(t.reject('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [{ card: p1Hand(t) }], payment: [colorless] })).toBe('ILLEGAL_TARGET');
+    expect(t.refusal('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [], payment: [colorless] }).message).toMatch(/the card declares 1 target, not 0$/);
     t.do('CallCard', 'p2', { cardId: 'EX1', from: 'hand', targets: [{ card: 'SA3' }], payment: [colorless] });
     t.passRound();
     t.do('ResolveKnotTop', 'p2', { effects: [{ type: 'MoveCard', cardId: 'SA3', to: { zone: 'blackHole' } }] });
