@@ -156,7 +156,7 @@ export async function ensureTopic(admin: Admin, options: EnsureTopicOptions): Pr
         const reason = errorsOf(err)
           .map((e) => e.message ?? String(e))
           .join('; ');
-        throw new Error(`ensureTopic(${topic}): failed after ${attempt} attempt(s): ${reason}`, { cause: err });
+        throw new Error(`ensureTopic(${topic}): failed after ${attempt} ${attempt === 1 ? 'attempt' : 'attempts'}: ${reason}`, { cause: err });
       }
       await sleep(delay);
       delay = Math.min(delay * 2, 2_000);

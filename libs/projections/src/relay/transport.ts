@@ -24,7 +24,7 @@ export class PublishError extends Error {
     readonly refused: boolean,
     override readonly cause: unknown,
   ) {
-    super(`${refused ? 'refused' : 'failed'} after ${accepted} accepted event(s): ${(cause as Error)?.message ?? String(cause)}`);
+    super(`${refused ? 'refused' : 'failed'} after ${accepted} accepted ${accepted === 1 ? 'event' : 'events'}: ${(cause as Error)?.message ?? String(cause)}`);
   }
 }
 
