@@ -26,6 +26,22 @@ async function tableCells(page: Page, table: string, rowKey: string): Promise<Re
   );
 }
 
+/**
+ * How far a table's first row name sits from its scrolling box's left edge once the box is scrolled
+ * `by` px sideways: 0 when the names stay in view, about -`by` when they scroll away with the cells.
+ */
+function rowNamesOffsetScrolled(page: Page, table: string, by: number): Promise<number> {
+  return page.evaluate(
+    ([label, by]) => {
+      const t = document.querySelector(`table[aria-label="${label}"]`)!;
+      const box = t.closest('.table-scroll')!;
+      box.scrollLeft = by;
+      return t.querySelector('tbody th')!.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    },
+    [table, by] as const,
+  );
+}
+
 describeInBrowser('the meta dashboard, card table and upload page in Chromium', () => {
   let server: Server;
   let browser: Browser;
@@ -136,13 +152,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     );
     expect(wide).toEqual(['Matchup matrix']);
     // Scrolled sideways, it keeps its row names in view.
-    const rowNameOffset = await phone.page.evaluate(() => {
-      const table = document.querySelector('table[aria-label="Matchup matrix"]')!;
-      const box = table.closest('.table-scroll')!;
-      box.scrollLeft = 200;
-      return table.querySelector('tbody th')!.getBoundingClientRect().left - box.getBoundingClientRect().left;
-    });
-    expect(rowNameOffset).toBe(0);
+    expect(await rowNamesOffsetScrolled(phone.page, 'Matchup matrix', 200)).toBe(0);
     await screenshot(phone.page, 'meta-phone');
   });
 
@@ -190,17 +200,6 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     expect(await q.evaluate(() => { const t = document.querySelector('table[aria-label="Card statistics"]')!; return t.scrollWidth <= t.parentElement!.clientWidth; })).toBe(true);
     expect(await q.locator('table[aria-label="Card statistics"] tbody tr').first().locator('td[data-field="inHand"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"In hand (GIH) "');
     await q.getByLabel('Sort by').selectOption('gamesInDeck');
-    // On a tablet the table scrolls sideways in its box, its columns under their headers, the card names in view.
-    const tablet = await page(`/meta/cards?system=${SYSTEM}`, { width: 768, height: 1000 });
-    await tablet.page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Card statistics"] tbody tr').length === n, cards.length);
-    expect(await columnsLineUp(tablet.page)).toBe(true);
-    const nameOffset = await tablet.page.evaluate(() => {
-      const table = document.querySelector('table[aria-label="Card statistics"]')!;
-      const box = table.closest('.table-scroll')!;
-      box.scrollLeft = 300;
-      return table.querySelector('tbody th')!.getBoundingClientRect().left - box.getBoundingClientRect().left;
-    });
-    expect(nameOffset).toBe(0);
     await q.waitForURL(/sort=gamesInDeck&dir=desc/);
     const phoneNames = () => q.evaluate(() => [...document.querySelectorAll('table[aria-label="Card statistics"] tbody th')].map((th) => th.firstChild!.textContent!.trim()));
     expect(await phoneNames()).toEqual(byGames(-1));
@@ -209,6 +208,11 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     expect(await phoneNames()).toEqual(byGames(1));
     await expectAccessible(q);
     await screenshot(q, 'cards-phone');
+    // On a tablet the table scrolls sideways in its box, its columns under their headers, the card names in view.
+    const tablet = await page(`/meta/cards?system=${SYSTEM}`, { width: 768, height: 1000 });
+    await tablet.page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Card statistics"] tbody tr').length === n, cards.length);
+    expect(await columnsLineUp(tablet.page)).toBe(true);
+    expect(await rowNamesOffsetScrolled(tablet.page, 'Card statistics', 300)).toBe(0);
   });
 
   it('says the systems are loading while they are and their error as an error; that no game is finished only when none is', async () => {

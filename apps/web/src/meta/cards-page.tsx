@@ -21,7 +21,7 @@ export const CARD_COLUMNS = [
 
 type SortKey = 'name' | 'gamesInDeck' | 'iwd' | (typeof CARD_COLUMNS)[number]['key'];
 
-/** Every sort the column headers offer, for the phone's sort control (where the headers are hidden). */
+/** The table's columns, each a sort: its headers, and on a phone (where the headers are hidden) the sort control. */
 const SORT_LABELS: readonly (readonly [SortKey, string])[] = [['name', 'Card'], ['gamesInDeck', 'Games in deck'], ...CARD_COLUMNS.map((c) => [c.key, c.label] as const), ['iwd', 'IWD']];
 
 /** Sorting puts rates below the floor after every rankable one, as the API's rankings do. */
@@ -60,7 +60,7 @@ export function CardsPage() {
   const header = (key: SortKey, label: string) => {
     const active = sort === key;
     return (
-      <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <th key={key} scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <button type="button" className="sort" onClick={() => setParams({ sort: key, dir: active && dir === 'desc' ? 'asc' : 'desc' })}>
           {label} {active ? (dir === 'asc' ? '▲' : '▼') : ''}
         </button>
@@ -115,10 +115,7 @@ export function CardsPage() {
           <table className="cards listing field-lines" aria-label="Card statistics">
             <thead>
               <tr>
-                {header('name', 'Card')}
-                {header('gamesInDeck', 'Games in deck')}
-                {CARD_COLUMNS.map((c) => header(c.key, c.label))}
-                {header('iwd', 'IWD')}
+                {SORT_LABELS.map(([key, label]) => header(key, label))}
               </tr>
             </thead>
             <tbody>
