@@ -70,10 +70,13 @@ function doc(events: LogEvent[], overrides: Partial<GameDocument> = {}): GameDoc
 const run = (d: GameDocument) => replay<RaceState>(d, { system: race });
 
 describe('replay', () => {
-  it('folds a legal game, numbering events 1..n and reaching the outcome', () => {
-    const result = run(doc([score('p1', 2), score('p2', 1), score('p1', 1), ended('p1')]));
+  it('folds a legal game in order, each event numbered by its place, and reaches the outcome', () => {
+    const events = [score('p1', 2), score('p2', 1), score('p1', 1), ended('p1')];
+    const result = run(doc(events));
     expect(result.failure).toBeUndefined();
-    expect(result.applied.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    // applied[i] is the event of seq i + 1, without a seq field of its own.
+    expect(result.applied).toEqual(events);
+    expect(result.applied.every((e) => !('seq' in e))).toBe(true);
     expect(result.outcome).toEqual({ result: 'win', winner: 'p1', reason: 'points' });
     expect(result.state?.scores).toEqual({ p1: 3, p2: 1 });
   });
@@ -81,7 +84,8 @@ describe('replay', () => {
   it('appends derived events the upload left out', () => {
     const result = run(doc([score('p1', 2), score('p1', 2)]));
     expect(result.failure).toBeUndefined();
-    expect(result.applied.at(-1)).toEqual({ seq: 3, ...ended('p1') });
+    expect(result.applied).toHaveLength(3);
+    expect(result.applied.at(-1)).toEqual(ended('p1'));
   });
 
   it('rejects a derived event that differs from what the rules derive', () => {
@@ -118,7 +122,15 @@ describe('replay', () => {
   it('checks a given seq against the position the event takes, derived events counted', () => {
     expect(run(doc([score('p1', 2, 1), score('p1', 2, 2), ended('p1', 3)])).failure).toBeUndefined();
     expect(run(doc([score('p1', 2, 1), score('p1', 2, 3)])).failure).toMatchObject({ index: 1, code: 'SEQ_MISMATCH' });
-    expect(run(doc([score('p1', 2), score('p1', 2), ended('p1', 4)])).failure).toMatchObject({ index: 2, code: 'SEQ_MISMATCH' });
+    const late = run(doc([score('p1', 2), score('p1', 2), ended('p1', 4)])).failure;
+    expect(late).toMatchObject({ index: 2, seq: 3, code: 'SEQ_MISMATCH', details: { expected: 3 } });
+    expect(late?.message).toBe('seq is 4; this event is number 3 of the game');
+  });
+
+  it('keeps the events an upload numbered without their seq, as the ones it left unnumbered', () => {
+    const result = run(doc([score('p1', 2, 1), score('p1', 2), ended('p1', 3)]));
+    expect(result.failure).toBeUndefined();
+    expect(result.applied).toEqual([score('p1', 2), score('p1', 2), ended('p1')]);
   });
 
   it('fails at the header for an unknown rules version, catalog or a header the game refuses', () => {

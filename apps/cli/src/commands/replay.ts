@@ -53,12 +53,13 @@ export function replayCommand(argv: readonly string[], io: Io): number {
     io.out(JSON.stringify({ step, total, view, state: seen }, null, 2));
     return EXIT.ok;
   }
-  const before = fold(system, system.initialState(header), events.slice(0, -3));
+  // The last three events, each numbered by its place in the game (replay's events carry no seq).
+  const first = Math.max(0, events.length - 3);
   const recent: string[] = [];
-  let s = before;
-  for (const e of events.slice(-3)) {
-    recent.push(`  ${e.seq}. ${system.describe(e, s)}`);
-    s = system.evolve(s, e);
+  let s = fold(system, system.initialState(header), events.slice(0, first));
+  for (let i = first; i < events.length; i++) {
+    recent.push(`  ${i + 1}. ${system.describe(events[i]!, s)}`);
+    s = system.evolve(s, events[i]!);
   }
   io.out(`${positionals[0]} — step ${step} of ${total}, as ${view} sees it`);
   if (recent.length) io.out(`last events:\n${recent.join('\n')}`);

@@ -279,7 +279,9 @@ describe('B23 a complete log and the derived end', () => {
     const doc = completeLog();
     const result = replay<any>({ ...doc, events: doc.events.slice(0, -1) }, options);
     expect(result.failure).toBeUndefined();
-    expect(result.applied[result.applied.length - 1]).toEqual({ seq: 23, type: 'GameEnded', payload: { winner: 'p1', reason: 'concede' } });
+    // The 23rd event (applied[22]) is the engine's GameEnded.
+    expect(result.applied).toHaveLength(23);
+    expect(result.applied[22]).toEqual({ type: 'GameEnded', payload: { winner: 'p1', reason: 'concede' } });
   });
 
   it('(b) a GameEnded that differs from the derived one is rejected', () => {
