@@ -77,6 +77,8 @@ describe('replay', () => {
     // applied[i] is the event of seq i + 1, without a seq field of its own.
     expect(result.applied).toEqual(events);
     expect(result.applied.every((e) => !('seq' in e))).toBe(true);
+    // An uploaded derived event equal to the rules' is kept as the upload gave it.
+    expect(result.applied[3]).toBe(events[3]);
     expect(result.outcome).toEqual({ result: 'win', winner: 'p1', reason: 'points' });
     expect(result.state?.scores).toEqual({ p1: 3, p2: 1 });
   });
