@@ -22,6 +22,7 @@ describe('T11 — Soldier attack, gang block, damage division', () => {
     t.passRound();
     expect(t.reject('DeclareSoldierAttack', 'p1', { defender: 'p2', attackers: ['SA1', 'SB1'] })).toBe('CARD_IN_REST');
     expect(t.reject('DeclareSoldierAttack', 'p1', { defender: 'p1', attackers: ['SA1'] })).toBe('SELF_ATTACK');
+    expect(t.reject('DeclareSoldierAttack', 'p1', { defender: 'p2', attackers: ['SA1', 'SA1'] })).toBe('MALFORMED_EVENT');
     t.do('DeclareSoldierAttack', 'p1', { defender: 'p2', attackers: ['SA1', 'SC1'] });
     expect(t.card('SA1').mode).toBe('rest');
     t.passRound();
@@ -225,6 +226,7 @@ describe('T20 — Validity of blockers; blocker rested before or after placement
     expect(t.reject('DeclareBlockers', 'p2', { blocks: [{ blockerId: 'SB2', attackerId: 'SA1' }] })).toBe('CARD_IN_REST');
     expect(t.reject('DeclareBlockers', 'p2', { blocks: [{ blockerId: 'SC2', attackerId: 'SA1' }, { blockerId: 'SC2', attackerId: 'SC1' }] })).toBe('BLOCK_LIMIT_EXCEEDED');
     expect(t.reject('DeclareBlockers', 'p1', { blocks: [] })).toBe('NOT_DEFENDER');
+    expect(t.reject('DeclareBlockers', 'p2', { blocks: [{ blockerId: 'SC2', attackerId: 'SA1' }, { blockerId: 'HK2', attackerId: 'SC1' }, { blockerId: 'SC2', attackerId: 'SA1' }] })).toBe('MALFORMED_EVENT');
     t.do('DeclareBlockers', 'p2', { blocks: [{ blockerId: 'SC2', attackerId: 'SA1' }, { blockerId: 'HK2', attackerId: 'SC1' }] });
     t.passRound();
     t.do('PlaceCombatDamage', 'p1');

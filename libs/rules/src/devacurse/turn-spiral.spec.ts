@@ -38,6 +38,7 @@ describe('T1 — Turn Origin', () => {
     play({ type: 'FirstPlayerChosen', player: 'p2', payload: { firstPlayer: 'p1' } });
     play({ type: 'DrawCards', player: 'p1', payload: { count: 5, cardIds: ['p1-1', 'p1-2', 'p1-3', 'p1-4', 'p1-5'] } });
     expect(codeOf(s, { type: 'DrawCards', player: 'p2', payload: { count: 4, cardIds: ['p2-1', 'p2-2', 'p2-3', 'p2-4'] } })).toBe('WRONG_DRAW_COUNT');
+    expect(codeOf(s, { type: 'DrawCards', player: 'p2', payload: { count: 5, cardIds: ['p2-1', 'p2-2', 'p2-3', 'p2-4', 'p2-1'] } })).toBe('MALFORMED_EVENT');
     const last = play({ type: 'DrawCards', player: 'p2', payload: { count: 5, cardIds: ['p2-1', 'p2-2', 'p2-3', 'p2-4', 'p2-5'] } });
     expect(last.map((e) => e.type)).toEqual(['DrawCards', 'TurnBegan', 'PromptLoopApplied']);
     expect(last[1]!.payload).toEqual({ turn: 1, orderHolder: 'p1' });

@@ -1,5 +1,5 @@
 import { DvState, catalogCard, flagNumber, hasFlag, heroesOf, isGone, isLiving, soldiersOf } from '../state';
-import { cardAt, check, fail, seatAt, segmentName } from './guards';
+import { cardAt, check, fail, namedTwice, seatAt, segmentName } from './guards';
 import { requirePartOwner } from './window';
 
 // The Assault loop (§8): one soldier declaration per part, blocks, damage; hero attacks one at a time.
@@ -19,7 +19,7 @@ export function decideSoldierAttack(state: DvState, actor: string, p: { defender
     requirePartOwner(state, actor, 'DeclareSoldierAttack');
     if (state.combat?.declared) fail('ATTACK_ALREADY_DECLARED', `${actor} has declared its soldier attack for this part (DV-R22)`);
   });
-  if (new Set(p.attackers).size !== p.attackers.length) fail('MALFORMED_EVENT', 'attackers: a soldier is named twice');
+  if (namedTwice(p.attackers)) fail('MALFORMED_EVENT', 'attackers: a soldier is named twice');
   cards.forEach((card, i) => {
     if (!(card.zone === 'soldierLine' && card.controller === actor)) fail('CARD_NOT_IN_ZONE', `attackers[${i}]: ${card.iid} is not on ${actor}'s Battlefield`);
     if (catalogCard(state, card).type !== 'soldier') fail('WRONG_CARD_TYPE', `attackers[${i}]: ${catalogCard(state, card).name} is not a Soldier`);
@@ -36,8 +36,6 @@ export function decideBlockers(state: DvState, actor: string, p: { blocks: { blo
   requireDue(state, actor, 'DeclareBlockers', 'DeclareBlockers', 'soldierCombat', () => {
     if (actor !== state.combat?.defender) fail('NOT_DEFENDER', `only the defending Deva ${state.combat?.defender ?? '—'} declares blockers`);
   });
-  const uses = new Map<string, number>();
-  const seen = new Set<string>();
   for (const { blocker, attackerId, i } of pairs) {
     const name = catalogCard(state, blocker).name;
     if (!((blocker.zone === 'soldierLine' || blocker.zone === 'heroLine') && blocker.controller === actor)) fail('CARD_NOT_IN_ZONE', `blocks[${i}]: ${blocker.iid} is not on ${actor}'s Battlefield`);
@@ -46,10 +44,15 @@ export function decideBlockers(state: DvState, actor: string, p: { blocks: { blo
     if (hasFlag(blocker.flags, 'cannotBlock')) fail('CANNOT_BLOCK', `blocks[${i}]: ${name} cannot block`);
     const attacker = state.combat!.attackers.find((a) => a.iid === attackerId);
     if (!(attacker && !isGone(state, attacker))) fail('NOT_AN_ATTACKER', `blocks[${i}]: ${attackerId} is not attacking`);
-    if (seen.has(`${blocker.iid}>${attackerId}`)) fail('MALFORMED_EVENT', `blocks[${i}]: the same block is named twice`);
-    seen.add(`${blocker.iid}>${attackerId}`);
-    const n = (uses.get(blocker.iid) ?? 0) + 1;
-    uses.set(blocker.iid, n);
+    // The blocks before this one, compared pairwise (a combat names a few): the same pair twice is
+    // malformed, and the blocker's blocks so far count against its limit.
+    let n = 1;
+    for (let j = 0; j < i; j++) {
+      const earlier = p.blocks[j]!;
+      if (earlier.blockerId !== blocker.iid) continue;
+      if (earlier.attackerId === attackerId) fail('MALFORMED_EVENT', `blocks[${i}]: the same block is named twice`);
+      n++;
+    }
     if (n > 1 + flagNumber(blocker.flags, 'extraBlocks')) fail('BLOCK_LIMIT_EXCEEDED', `blocks[${i}]: ${name} blocks one attacker`);
   }
 }

@@ -10,6 +10,18 @@ export function fail(code: string, message: string, details: Record<string, unkn
   throw new RuleViolation(code, message, details);
 }
 
+/**
+ * Whether a card is named twice in `ids`. The lists a turn's actions name (drawn cards, attackers,
+ * guardians) hold a few ids: a pairwise compare needs no Set, which cost an allocation and a hash of
+ * every id per action. Long lists (a Universe) still go through a Set.
+ */
+export function namedTwice(ids: readonly string[]): boolean {
+  const n = ids.length;
+  if (n > 16) return new Set(ids).size !== n;
+  for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
+}
+
 export function cardAt(state: DvState, iid: string, field: string): CardRow {
   const card = cardOf(state, iid);
   if (!card || card.zone === 'leftMatch') fail('UNKNOWN_CARD', `${field}: no card ${iid} in this match`, { field, cardId: iid });

@@ -4,7 +4,7 @@ import { Draft } from '../draft';
 import { runEffects } from '../effects';
 import { DvState, catalogCard, inArena, isGone, isLiving, playerOf, zonesClosed } from '../state';
 import { checkTargets } from './construction';
-import { cardAt, check, fail, segmentName } from './guards';
+import { cardAt, check, fail, namedTwice, segmentName } from './guards';
 import { isNoCallSegment, requirePriority } from './window';
 
 // The Knot zone (§6.1, DV-R10…R14): passing, skills, triggers, resolution top first.
@@ -70,7 +70,7 @@ export function decideResolveKnotTop(state: DvState, actor: string, p: any): voi
         cardAt(state, id, `guardians[${i}]`);
         if (!cenotaph.includes(id)) fail('CARD_NOT_IN_ZONE', `guardians[${i}]: ${id} is not in ${actor}'s Cenotaph`, { cardId: id });
       });
-      if (new Set(guardians).size !== guardians.length) fail('MALFORMED_EVENT', 'guardians: a card is named twice');
+      if (namedTwice(guardians)) fail('MALFORMED_EVENT', 'guardians: a card is named twice');
       if (!guardiansMatch(state, guardians, gc!)) fail('GUARDIAN_COST_UNMET', `the guardians do not match the ${top.kind === 'hero' ? 'LV1' : 'LV2'} guardian cost exactly (DV-R15, DV-R18)`);
     }
   } else {

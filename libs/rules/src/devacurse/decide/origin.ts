@@ -1,7 +1,7 @@
 import type { DvState } from '../state';
 import { playerOf } from '../state';
 import { checkKnownPlaces } from '../universe';
-import { fail } from './guards';
+import { fail, namedTwice } from './guards';
 
 const OPENING_HAND = 5;
 
@@ -34,7 +34,7 @@ export function decideOrigin(state: DvState, type: string, actor: string, p: any
       for (const id of p.cardIds as string[]) if (!me!.universe.includes(id)) fail('CARD_NOT_IN_ZONE', `cardIds: ${id} is not in ${actor}'s Universe`, { cardId: id });
       checkKnownPlaces(me!, p.cardIds, 'cardIds');
       if (!(p.count === OPENING_HAND && p.cardIds.length === OPENING_HAND)) fail('WRONG_DRAW_COUNT', `the opening hand is ${OPENING_HAND} cards, not ${p.count} (§4)`);
-      if (new Set(p.cardIds).size !== p.cardIds.length) fail('MALFORMED_EVENT', 'cardIds: a card is drawn twice');
+      if (namedTwice(p.cardIds)) fail('MALFORMED_EVENT', 'cardIds: a card is drawn twice');
       if (me!.universe.length < OPENING_HAND) fail('UNIVERSE_TOO_SMALL', `${actor}'s Universe holds ${me!.universe.length} cards`);
       return;
     }
