@@ -35,10 +35,15 @@ export function destroyCard(d: Draft, iid: string, batch: BatchBox): void {
 /** Cards the damage checks destroy now (§9): soldiers over DF, heroes at AP (DV-R19). */
 export function failingChecks(d: Draft['s']): string[] {
   const out: string[] = [];
+  // Runs after every resolution and combat, over every card on the lines: where no DF in the
+  // catalog is below 0, an undamaged soldier without modifiers keeps its catalog DF and cannot fail,
+  // and its entry is not looked up.
+  const dfNeverNegative = noNegativeDf(d.catalog);
   for (const p of d.players) {
     if (p.eliminated) continue;
     for (const id of p.soldierLine) {
       const c = d.cards[d.cardIndex.get(id)!]!;
+      if (dfNeverNegative && c.damage === 0 && c.mods.length === 0) continue;
       // The entry looked up once for its type and its DF (currentDf would look it up again).
       const entry = catalogCard(d, c);
       if (entry.type === 'soldier' && soldierDestroyed(c.damage, dfOf(entry, c))) out.push(id);
@@ -49,6 +54,19 @@ export function failingChecks(d: Draft['s']): string[] {
     }
   }
   return out;
+}
+
+const NO_NEGATIVE_DF = new WeakMap<ReadonlyMap<string, DvCard>, boolean>();
+
+/** Whether no entry of `catalog` has a DF below 0 (the log format's catalogs never do; a hand-made one might). */
+function noNegativeDf(catalog: ReadonlyMap<string, DvCard>): boolean {
+  let known = NO_NEGATIVE_DF.get(catalog);
+  if (known === undefined) {
+    known = true;
+    for (const entry of catalog.values()) if ((entry.df ?? 0) < 0) known = false;
+    NO_NEGATIVE_DF.set(catalog, known);
+  }
+  return known;
 }
 
 /** State-based destruction after an event, except while combat damage waits to take effect (DV-R25). */
