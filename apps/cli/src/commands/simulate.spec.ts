@@ -20,6 +20,7 @@ describe('cardlog simulate', () => {
     // Each ending as the rulebook names it, the count first: "(3 HP reached 0)".
     expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(\d+ (HP reached 0|deck-out|drawn|conceded at the event cap)(, \d+ (HP reached 0|deck-out|drawn|conceded at the event cap))*\)$/);
     expect(io.stdout[2]).toMatch(/^events \d+ /);
+    expect(io.stdout[3]).toBe(`wrote 3 documents to ${out}`);
 
     const check = captureIo();
     expect(validateCommand([out], check)).toBe(0);
@@ -32,6 +33,10 @@ describe('cardlog simulate', () => {
     expect(simulateCommand(['--system', 'devacurse', '--players', '3', '--games', '2', '--seed', '5', '--out', out], io)).toBe(0);
     const doc = JSON.parse(readFileSync(join(out, 'devacurse-5-1.json'), 'utf8'));
     expect(doc).toMatchObject({ system: 'devacurse', catalog: 'demo-dv@1', players: [{ seat: 'p1' }, { seat: 'p2' }, { seat: 'p3' }] });
+    const one = join(tempDir(), 'one');
+    const single = captureIo();
+    expect(simulateCommand(['--system', 'devacurse', '--games', '1', '--seed', '5', '--out', one], single)).toBe(0);
+    expect(single.stdout.at(-1)).toBe(`wrote 1 document to ${one}`);
     expect(io.stdout[1]).toMatch(/^win-condition rate \d+\.\d% \(\d+ (last Deva standing|simultaneous elimination|conceded at the event cap)(, .+)?\)$/);
     const check = captureIo();
     expect(validateCommand([out], check)).toBe(0);

@@ -57,7 +57,7 @@ export function simulateCommand(argv: readonly string[], io: Io): number {
   io.out(bestOf === undefined ? `games ${games}` : `matches ${games} (best of ${bestOf}), games ${played.length}`);
   io.out(`win-condition rate ${rate.toFixed(1)}% (${counts})`);
   io.out(`events ${events} (${(events / played.length).toFixed(1)} per game)`);
-  if (out) io.out(`wrote ${played.length} documents to ${out}`);
+  if (out) io.out(`wrote ${counted(played.length, 'document')} to ${out}`);
   return EXIT.ok;
 }
 
