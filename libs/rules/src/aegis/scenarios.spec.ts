@@ -76,7 +76,10 @@ describe('T7–T8 attack declaration (§9 step 1)', () => {
   it('T7 the Aegis cannot be attacked while the opponent has a unit, even a Rested one; that unit can', () => {
     const t = new Table().start().place(A, 'unit', 'u1').place(B, 'unit', 'u3').to(B, 'battle');
     t.effect('SetUnitReady', { cardId: id(A, 'u1'), ready: false });
-    expect(t.reject('DeclareAttack', B, { attackerId: id(B, 'u3'), target: { kind: 'aegis' } })).toBe('AEGIS_NOT_TARGETABLE');
+    expect(t.refusal('DeclareAttack', B, { attackerId: id(B, 'u3'), target: { kind: 'aegis' } })).toEqual({
+      code: 'AEGIS_NOT_TARGETABLE',
+      message: `the Aegis can be attacked only while ${A}'s Unit Zone is empty (1 unit)`,
+    });
     t.attack(B, 'u3', 'u1');
     expect(t.state.battle).toMatchObject({ attackerId: id(B, 'u3'), step: 'attackWindow' });
   });

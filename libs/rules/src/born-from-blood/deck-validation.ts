@@ -1,5 +1,6 @@
 import type { BfbCard } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
+import { counted } from '../words';
 
 /** One physical card of a registration: its instance id, its catalog entry and its art (§3). */
 export interface DeckEntry {
@@ -137,7 +138,7 @@ export function deckViolations(
 
   // BB-R31: exactly 50.
   if (main.length !== MAIN_DECK_SIZE) {
-    const message = `the main deck holds ${main.length} cards; it must hold exactly ${MAIN_DECK_SIZE}`;
+    const message = `the main deck holds ${counted(main.length, 'card')}; it must hold exactly ${MAIN_DECK_SIZE}`;
     if (add(new RuleViolation('DECK_MAIN_SIZE', message, { size: main.length, required: MAIN_DECK_SIZE }))) return found;
   }
 

@@ -3,6 +3,7 @@ import { devacurseBoard } from './board';
 import { simulateDevacurse } from './simulate/game';
 import { devacurse } from '.';
 import type { DvState } from './state';
+import type { DvCardView } from './view';
 import { view } from './view';
 
 describe('the text board of cardlog replay', () => {
@@ -36,5 +37,18 @@ describe('the text board of cardlog replay', () => {
     expect(seen.due?.kind).toBe('DeclareBlockers');
     const defender = seen.players[seen.due!.player]!;
     expect(devacurseBoard(seen).split('\n')).toContain(`waiting for ${defender.name} (${defender.seat}) to declare blockers`);
+  });
+
+  it('counts a hero\'s guardians and an event\'s turns in words, one or more', () => {
+    const { document } = simulateDevacurse(devacurse, { seed: 5, players: 2 });
+    const seen = view(replay<DvState>({ ...document, events: document.events.slice(0, 300) }).state!, 'spectator');
+    const guardian = { id: 'g1', catalogId: 'x', name: 'Guardian', type: 'Soldier', elements: [] } as const;
+    const hero = { id: 'h1', catalogId: 'x', name: 'Test Hero', type: 'Hero', elements: [], at: 3, ap: 4, level: 1 } as const;
+    const event = { id: 'e1', catalogId: 'x', name: 'Test Rite', type: 'Event', elements: [] } as const;
+    const p1 = seen.players['p1']!;
+    const board = (heroLine: DvCardView[], soldierLine: DvCardView[]) => devacurseBoard({ ...seen, players: { ...seen.players, p1: { ...p1, heroLine, soldierLine } } });
+    expect(board([{ ...hero, guardians: [guardian] }], [{ ...event, turnCounters: 1 }])).toContain('Test Hero [3/4 LV1 +1 guardian]');
+    expect(board([{ ...hero, guardians: [guardian] }], [{ ...event, turnCounters: 1 }])).toContain('Test Rite [1 turn]');
+    expect(board([{ ...hero, guardians: [guardian, { ...guardian, id: 'g2' }] }], [{ ...event, turnCounters: 2 }])).toMatch(/Test Hero \[3\/4 LV1 \+2 guardians\][\s\S]*Test Rite \[2 turns\]/);
   });
 });

@@ -1,4 +1,4 @@
-import { dueWords, outcomeWords, words } from '../words';
+import { counted, dueWords, outcomeWords, words } from '../words';
 import { stepWords } from './describe';
 import type { DvCardView, DvView } from './view';
 
@@ -37,6 +37,6 @@ function combatLine(view: DvView, combat: NonNullable<DvView['combat']>): string
 }
 
 function card(c: DvCardView): string {
-  const stats = c.type === 'Hero' ? `${c.at}/${c.ap} LV${c.level}${c.guardians?.length ? ` +${c.guardians.length} guardians` : ''}` : c.type === 'Soldier' ? `${c.at}/${c.df}` : c.turnCounters !== undefined ? `${c.turnCounters} turns` : '';
+  const stats = c.type === 'Hero' ? `${c.at}/${c.ap} LV${c.level}${c.guardians?.length ? ` +${counted(c.guardians.length, 'guardian')}` : ''}` : c.type === 'Soldier' ? `${c.at}/${c.df}` : c.turnCounters !== undefined ? counted(c.turnCounters, 'turn') : '';
   return `${c.name}${stats ? ` [${stats}]` : ''}${c.damage ? ` (${c.damage} dmg)` : ''}${c.mode === 'rest' ? ' (rest)' : ''}`;
 }

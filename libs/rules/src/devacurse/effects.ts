@@ -1,5 +1,6 @@
 import type { DvEffect } from '@cardlog/events';
 import { RuleViolation } from '../rule-violation';
+import { counted } from '../words';
 import type { Draft } from './draft';
 import { BatchBox, destroyCard, heroLeaves } from './destroy';
 import { checkKnownPlaces } from './universe';
@@ -135,8 +136,8 @@ export function checkEffect(state: DvState, e: DvEffect, item: KnotItem | null, 
     case 'DrawCards': {
       const p = playerOf(state, e.player)!;
       if (e.count <= 0) fail('BAD_AMOUNT', `${at}: DrawCards needs a positive count`);
-      if (e.cardIds.length !== e.count) fail('MALFORMED_EVENT', `${at}: DrawCards names ${e.cardIds.length} cards for a count of ${e.count}`);
-      if (e.count > p.universe.length) fail('UNIVERSE_TOO_SMALL', `${at}: ${e.player}'s Universe holds ${p.universe.length} cards`);
+      if (e.cardIds.length !== e.count) fail('MALFORMED_EVENT', `${at}: DrawCards names ${counted(e.cardIds.length, 'card')} for a count of ${e.count}`);
+      if (e.count > p.universe.length) fail('UNIVERSE_TOO_SMALL', `${at}: ${e.player}'s Universe holds ${counted(p.universe.length, 'card')}`);
       for (const id of e.cardIds) if (!p.universe.includes(id)) fail('CARD_NOT_IN_ZONE', `${at}: ${id} is not in ${e.player}'s Universe`, { cardId: id });
       if (new Set(e.cardIds).size !== e.cardIds.length) fail('MALFORMED_EVENT', `${at}: a card is drawn twice`);
       checkKnownPlaces(p, e.cardIds, at);

@@ -1,6 +1,7 @@
 import type { AgDeclareAttack, AgDeclareBlocker, AgResolveBattle } from '@cardlog/events';
 import { AgState, Seat, battleOutcome, decider, other, unitOf } from '../state';
 import { fail, turnPlayer } from './guards';
+import { counted } from '../../words';
 
 export function decideDeclareAttack(state: AgState, actor: Seat, d: AgDeclareAttack): void {
   turnPlayer(state, actor, 'DeclareAttack');
@@ -14,7 +15,7 @@ export function decideDeclareAttack(state: AgState, actor: Seat, d: AgDeclareAtt
     const targetId = d.target.cardId;
     if (!(unitOf(defender, targetId))) fail('BAD_TARGET', `${targetId} is not a unit in ${defender.seat}'s Unit Zone`, { cardId: targetId });
   } else {
-    if (!(defender.units.length === 0)) fail('AEGIS_NOT_TARGETABLE', `the Aegis can be attacked only while ${defender.seat}'s Unit Zone is empty (${defender.units.length} units)`, {
+    if (!(defender.units.length === 0)) fail('AEGIS_NOT_TARGETABLE', `the Aegis can be attacked only while ${defender.seat}'s Unit Zone is empty (${counted(defender.units.length, 'unit')})`, {
       units: defender.units.length,
     });
   }

@@ -2,6 +2,7 @@ import type { AgCard, AgDeckRegistered } from '@cardlog/events';
 import type { AgState, CardId, Instance, Seat } from '../state';
 import { AEGIS_PILE_SIZE } from '../state';
 import { fail } from './guards';
+import { counted } from '../../words';
 
 /**
  * Deck construction (§3), in the table's order; the first fault decides the code. Binds each instance
@@ -54,7 +55,7 @@ function checkDeckCards(state: AgState, identity: readonly string[], main: reado
     const card = main[i]!;
     if (!(within(card.colors, identity))) fail('DECK_MAIN_COLOR', `main[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
   }
-  if (!(aegis.length === AEGIS_PILE_SIZE)) fail('DECK_AEGIS_COUNT', `the Aegis pile holds ${aegis.length} cards; it must hold exactly ${AEGIS_PILE_SIZE}`, { count: aegis.length });
+  if (!(aegis.length === AEGIS_PILE_SIZE)) fail('DECK_AEGIS_COUNT', `the Aegis pile holds ${counted(aegis.length, 'card')}; it must hold exactly ${AEGIS_PILE_SIZE}`, { count: aegis.length });
   for (let i = 0; i < aegis.length; i++) {
     const card = aegis[i]!;
     if (!(card.type === 'Aegis')) fail('DECK_AEGIS_TYPE', `aegis[${i}] ${card.name} is a ${card.type}, not an Aegis card (AG-R22)`, { index: i });
@@ -64,7 +65,7 @@ function checkDeckCards(state: AgState, identity: readonly string[], main: reado
     if (!(within(card.colors, identity))) fail('DECK_AEGIS_COLOR', `aegis[${i}] ${card.name} [${card.colors.join('+')}] is outside the identity [${identity.join(', ')}]`, { index: i });
   }
   const size = state.config.mainDeckSize;
-  if (size !== undefined) if (!(main.length === size)) fail('DECK_MAIN_SIZE', `the main deck has ${main.length} cards; this match requires ${size} (AG-R8)`, { count: main.length });
+  if (size !== undefined) if (!(main.length === size)) fail('DECK_MAIN_SIZE', `the main deck has ${counted(main.length, 'card')}; this match requires ${size} (AG-R8)`, { count: main.length });
   const limit = state.config.maxCopiesPerName;
   if (limit !== undefined) {
     const copies = new Map<string, number>();

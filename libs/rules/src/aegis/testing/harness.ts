@@ -95,13 +95,18 @@ export class Table {
 
   /** The code the action is rejected with; throws if it is accepted. The state is unchanged. */
   reject(type: string, player: Seat | undefined, payload: Record<string, unknown> = {}): string {
+    return this.refusal(type, player, payload).code;
+  }
+
+  /** The code and message the action is rejected with; throws if it is accepted. The state is unchanged. */
+  refusal(type: string, player: Seat | undefined, payload: Record<string, unknown> = {}): { code: string; message: string } {
     const before = this.state;
     try {
       decide(this.state, { type, ...(player ? { player } : {}), payload });
     } catch (error) {
       if (isRuleViolation(error)) {
         if (this.state !== before) throw new Error('state changed on a rejected action');
-        return error.code;
+        return { code: error.code, message: error.message };
       }
       throw error;
     }

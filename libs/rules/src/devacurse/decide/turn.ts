@@ -1,4 +1,5 @@
 import { DvState, hasFlag, playerOf } from '../state';
+import { counted } from '../../words';
 import { checkKnownPlaces } from '../universe';
 import { fail, namedTwice, segmentName } from './guards';
 
@@ -13,7 +14,7 @@ export function decideDraw(state: DvState, actor: string, p: { count: number; ca
   if (hasFlag(me.flags, 'cannotDraw')) fail('CANNOT_DRAW', `${actor} cannot draw (an effect)`);
   if (!((p.count === 1 || p.count === 2) && p.cardIds.length === p.count)) fail('WRONG_DRAW_COUNT', `the Draw loop draws 1 or 2 cards, named in cardIds (DV-R5)`);
   if (namedTwice(p.cardIds)) fail('MALFORMED_EVENT', 'cardIds: a card is drawn twice');
-  if (p.count > me.universe.length) fail('UNIVERSE_TOO_SMALL', `${actor}'s Universe holds ${me.universe.length} cards`);
+  if (p.count > me.universe.length) fail('UNIVERSE_TOO_SMALL', `${actor}'s Universe holds ${counted(me.universe.length, 'card')}`);
 }
 
 export function decideSkipDraw(state: DvState, actor: string, p: { reason: 'effect' | 'universeEmpty' }): void {
@@ -30,7 +31,7 @@ export function decideDiscardToHandLimit(state: DvState, actor: string, p: { car
   const me = playerOf(state, actor)!;
   for (const id of p.cardIds) if (!me.hand.includes(id)) fail('CARD_NOT_IN_ZONE', `cardIds: ${id} is not in ${actor}'s hand`, { cardId: id });
   if (namedTwice(p.cardIds)) fail('MALFORMED_EVENT', 'cardIds: a card is named twice');
-  if (me.hand.length <= HAND_LIMIT) fail('HAND_WITHIN_LIMIT', `${actor} holds ${me.hand.length} cards, within the limit of ${HAND_LIMIT}`);
+  if (me.hand.length <= HAND_LIMIT) fail('HAND_WITHIN_LIMIT', `${actor} holds ${counted(me.hand.length, 'card')}, within the limit of ${HAND_LIMIT}`);
   if (p.cardIds.length !== me.hand.length - HAND_LIMIT) fail('WRONG_DISCARD_COUNT', `${actor} discards ${me.hand.length - HAND_LIMIT} to reach ${HAND_LIMIT}, not ${p.cardIds.length}`);
 }
 
