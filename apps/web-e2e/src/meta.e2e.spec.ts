@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { Prng, simulateGame, bornFromBlood, simulateDocuments } from '@cardlog/rules';
+import { Prng, counted, simulateGame, bornFromBlood, simulateDocuments } from '@cardlog/rules';
 import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, uploadGames, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
@@ -84,14 +84,14 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const cells = await tableCells(p, 'Matchup matrix', 'data-archetype');
     for (const a of m.archetypes) {
       for (const x of a.matchups.filter((x: any) => x.opponent !== a.archetype && x.winRate.games > 0)) {
-        expect(cells[a.archetype]![x.opponent]).toContain(`${pct(x.winRate.value)} [${pct(x.winRate.low)}–${pct(x.winRate.high)}] · ${x.winRate.games} games`);
+        expect(cells[a.archetype]![x.opponent]).toContain(`${pct(x.winRate.value)} [${pct(x.winRate.low)}–${pct(x.winRate.high)}] · ${counted(x.winRate.games, 'game')}`);
         expect(cells[a.archetype]![x.opponent]).toContain(`on the play ${pct(x.onPlay.value)} (${x.onPlay.games}) · on the draw ${pct(x.onDraw.value)} (${x.onDraw.games})`);
       }
       if (a.expectedWinRate) expect(cells[a.archetype]!.expected).toContain(`${pct(a.expectedWinRate.value)} [${pct(a.expectedWinRate.low)}–${pct(a.expectedWinRate.high)}]`);
     }
     const facts = await p.getByLabel('Overview figures').textContent();
     expect(facts).toContain(`Finished games${o.games}`);
-    expect(facts).toContain(`${pct(o.firstPlayer.value)} [${pct(o.firstPlayer.low)}–${pct(o.firstPlayer.high)}] · ${o.firstPlayer.games} games`);
+    expect(facts).toContain(`${pct(o.firstPlayer.value)} [${pct(o.firstPlayer.low)}–${pct(o.firstPlayer.high)}] · ${counted(o.firstPlayer.games, 'game')}`);
     expect(facts).toContain(`${pct(o.decisive.value)} [${pct(o.decisive.low)}–${pct(o.decisive.high)}] (${o.decisive.count} of ${o.decisive.of})`);
   }
 
@@ -173,7 +173,7 @@ describeInBrowser('the meta dashboard, card table and upload page in Chromium', 
     const rows = await tableCells(p, 'Card statistics', 'data-card');
     for (const c of cards) {
       expect(rows[c.cardId]!.gamesInDeck).toBe(String(c.gamesInDeck));
-      expect(rows[c.cardId]!.inHand).toContain(c.inHand.value === null ? 'no games' : `${pct(c.inHand.value)} [${pct(c.inHand.low)}–${pct(c.inHand.high)}] · ${c.inHand.games} games`);
+      expect(rows[c.cardId]!.inHand).toContain(c.inHand.value === null ? 'no games' : `${pct(c.inHand.value)} [${pct(c.inHand.low)}–${pct(c.inHand.high)}] · ${counted(c.inHand.games, 'game')}`);
     }
     // On a desktop it is a table: each column's header above its cells (the phone's listing styles stay on a phone).
     const columnsLineUp = (q: Page) =>

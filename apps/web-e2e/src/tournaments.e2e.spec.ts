@@ -393,6 +393,8 @@ describeInBrowser('the tournament pages in Chromium', () => {
     const grown = upload.getByRole('list', { name: 'Upload results' }).getByRole('listitem', { name: 'cut-cup.json' });
     await grown.getByText('tournament grew').waitFor();
     expect(await grown.textContent()).toContain('rounds 4–5 added');
+    // One file, counted as one.
+    expect((await upload.locator('label.overall').textContent())!.trim()).toBe('Upload progress 1 of 1 file');
     await projected('cut-cup', 5);
     const summary = await api(server, '/v1/tournaments/cut-cup');
     const standings = (await api(server, '/v1/tournaments/cut-cup/standings')).standings;

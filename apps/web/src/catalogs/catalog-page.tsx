@@ -4,7 +4,7 @@ import { Link, useLocation } from '../router';
 import { cardAnchor, catalogHref, useCatalog } from '../ui/card-name';
 import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { useScrollToHash } from '../ui/scroll';
-import { systemName, words } from '../ui/words';
+import { counted, systemName, words } from '../ui/words';
 
 /** `/catalogs`: every catalog a game may reference, built-in and stored. */
 export function CatalogsPage() {
@@ -103,7 +103,7 @@ export function CatalogPage({ catalogId }: { catalogId: string }) {
         Catalog {catalog.data.id} <span className="muted">· {systemName(catalog.data.system)}</span>
       </h1>
       <p className="muted">
-        {cards.length} cards · {catalog.data.source === 'builtin' ? 'built into the rules' : 'stored on this server'} · content hash <code>{catalog.data.contentHash.slice(0, 12)}</code> ·{' '}
+        {counted(cards.length, 'card')} · {catalog.data.source === 'builtin' ? 'built into the rules' : 'stored on this server'} · content hash <code>{catalog.data.contentHash.slice(0, 12)}</code> ·{' '}
         <Link href="/catalogs">all catalogs</Link>
       </p>
       {hash.startsWith('card-') && !target ? (

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SystemOverview, WinRate } from '../api/types';
 import { pct } from '../ui/rate';
-import { turnInProse } from '../ui/words';
+import { counted, turnInProse } from '../ui/words';
 
 // Charts come from recharts, styled once here. Colour is never the only signal: small samples are
 // paler *and* say "not enough games" in their label; the tables beside the charts hold every number.
@@ -71,7 +71,7 @@ export function LengthChart({ overview }: { overview: SystemOverview }) {
   return (
     <figure className="chart" aria-label={`Game length in ${unit}`}>
       <figcaption>
-        Game length in {unit} (median {overview.turns.median ?? '—'}, {overview.turns.count} games)
+        Game length in {unit} (median {overview.turns.median ?? '—'}, {counted(overview.turns.count, 'game')})
       </figcaption>
       <ResponsiveContainer width="100%" height={200}>
         <BarChart data={data} margin={{ left: 0, right: 16, top: 4, bottom: 4 }}>

@@ -6,7 +6,7 @@ import { ErrorBox, Loading, useTitle } from '../ui/errors';
 import { Defined, Rate, ShareText, coinFlip, pct } from '../ui/rate';
 import { LengthChart, ShareChart, WinRateChart } from './charts';
 import { StatsFilters, useStatsFilter, useSystemsQuery } from './filters';
-import { systemName, turnInProse } from '../ui/words';
+import { counted, systemName, turnInProse } from '../ui/words';
 
 /**
  * The filter the page asks the API with: the URL's, on the URL's system or the first with games.
@@ -223,7 +223,7 @@ function Matchups({ matchups }: { matchups: SystemMatchups }) {
                       </span>
                       <span className="games">
                         {' '}
-                        · {a.expectedWinRate.games} games, {pct(a.expectedWinRate.coverage)} of the field known
+                        · {counted(a.expectedWinRate.games, 'game')}, {pct(a.expectedWinRate.coverage)} of the field known
                       </span>
                       {a.expectedWinRate.tooSmallToRank ? <span className="flag"> · not enough games</span> : null}
                     </span>

@@ -1,5 +1,6 @@
 import type { RateDifference, Share, WinRate } from '../api/types';
 import { Link } from '../router';
+import { counted } from './words';
 
 /** A proportion as a percentage with one decimal ("—" when there is nothing to divide). */
 export const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${(v * 100).toFixed(1)}%`);
@@ -42,7 +43,7 @@ export function Rate({ rate, compact = false }: { rate: WinRate; compact?: boole
         {' '}
         [{pct(rate.low)}–{pct(rate.high)}]
       </span>
-      {compact ? null : <span className="games"> · {rate.games} games</span>}
+      {compact ? null : <span className="games"> · {counted(rate.games, 'game')}</span>}
       {rate.tooSmallToRank ? <span className="flag"> · not enough games</span> : coinFlip(rate) ? <span className="flag soft"> · not distinguishable from 50%</span> : null}
     </span>
   );

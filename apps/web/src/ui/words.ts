@@ -1,6 +1,6 @@
-import { SUBTURN_STEPS, bracketOrder, dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, systemName, topCutRounds, turnName, words } from '@cardlog/rules/words';
+import { SUBTURN_STEPS, bracketOrder, counted, dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, systemName, topCutRounds, turnName, words } from '@cardlog/rules/words';
 
-export { SUBTURN_STEPS, bracketOrder, dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, systemName, topCutRounds, turnName, words };
+export { SUBTURN_STEPS, bracketOrder, counted, dueWords, endingWords, firstPlayerMethodWords, outcomeWords, roundName, systemName, topCutRounds, turnName, words };
 
 /** A game's turn inside a sentence: "turn", or "Subturn" (a name in Summoner Master's rulebook, written as it prints it). */
 export function turnInProse(system: string | undefined): string {

@@ -4,6 +4,7 @@ import { keepRejectedDocument } from '../replay/prefix-store';
 import { stepOfRejection } from '../replay/positions';
 import { Link } from '../router';
 import { useTitle } from '../ui/errors';
+import { counted } from '../ui/words';
 
 interface Rejection {
   readonly status: number;
@@ -201,7 +202,7 @@ export function UploadPage() {
       {files.length ? (
         <>
           <label className="overall">
-            Upload progress {done} of {files.length} files <progress max={files.length} value={done} />
+            Upload progress {done} of {counted(files.length, 'file')} <progress max={files.length} value={done} />
           </label>
           <ol className="results" aria-label="Upload results">
             {files.map((f, i) => (
@@ -217,7 +218,7 @@ export function UploadPage() {
                       {l.tournament && l.status !== 'rejected' ? (
                         <>
                           <span className="status-word">✓ {l.status !== 'created' ? 'tournament already stored' : l.tournament.fromRound ? 'tournament grew' : 'tournament stored'}</span>{' '}
-                          {l.tournament.rounds !== undefined ? `${roundsStored(l.tournament)}, ${l.tournament.games} games · ` : ''}
+                          {l.tournament.rounds !== undefined ? `${roundsStored(l.tournament)}${l.tournament.games !== undefined ? `, ${counted(l.tournament.games, 'game')}` : ''} · ` : ''}
                           <Link href={`/tournaments/${encodeURIComponent(l.tournament.id)}`}>open the tournament</Link>
                         </>
                       ) : l.status === 'rejected' ? (
@@ -228,7 +229,8 @@ export function UploadPage() {
                       ) : (
                         <>
                           <span className="status-word">✓ {l.status === 'created' ? 'stored' : 'already stored'}</span> {l.label !== f.name ? `${l.label}: ` : ''}
-                          {l.events} events · <Link href={`/games/${l.id}?step=0`}>open the replay</Link>
+                          {l.events !== undefined ? `${counted(l.events, 'event')} · ` : ''}
+                          <Link href={`/games/${l.id}?step=0`}>open the replay</Link>
                         </>
                       )}
                     </li>
