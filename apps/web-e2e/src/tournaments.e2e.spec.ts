@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { GameDocument, MatchPairing, TournamentBundle, isBye } from '@cardlog/events';
-import { replay, simulateTournament, systemName } from '@cardlog/rules';
+import { DEMO_TOURNAMENTS, demoRounds, replay, simulateDemoTournament, simulateTournament, systemName } from '@cardlog/rules';
 import { DESKTOP, PHONE, Server, Watched, api, createToken, describeInBrowser, expectAccessible, expectNoSideways, launchBrowser, openPage, screenshot, startServer, until, waitForStep } from './harness';
 
 jest.setTimeout(300_000);
@@ -455,6 +455,24 @@ describeInBrowser('the tournament pages in Chromium', () => {
     expect(new Set(tops).size).toBe(tops.length);
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'tournament-top-cut-phone');
+  });
+
+  it('fits the demo’s widest standings (16 players, two-digit ranks, seeds, byes) on a 360 and a 320 px phone', async () => {
+    // The Summoner Master demo's final Swiss standings were 14 px wider than a 320 px phone's panel.
+    const plan = DEMO_TOURNAMENTS.find((t) => t.system === 'summoner-master')!;
+    const bundle = simulateDemoTournament(plan);
+    await api(server, '/v1/tournaments', { method: 'POST', body: JSON.stringify(bundle), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    await projected(plan.id, demoRounds(plan));
+    for (const width of [360, 320]) {
+      const phone = await page(`/tournaments/${plan.id}`, { width, height: 740 });
+      await phone.page.getByRole('table', { name: `Standings after round ${plan.rounds}` }).locator('[data-field="seed"]').first().waitFor();
+      const overflow = await phone.page.evaluate(() => {
+        const table = document.querySelector('table.standings')!;
+        return table.scrollWidth - table.closest('section')!.clientWidth;
+      });
+      expect({ width, overflow: Math.max(0, overflow) }).toEqual({ width, overflow: 0 });
+      await expectNoSideways(phone.page);
+    }
   });
 
   it('says how a first player was chosen in the log’s own words where it has them (Summoner Master’s fair method)', async () => {
