@@ -10,6 +10,14 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const tiebreak = (v: number) => `${(v * 100).toFixed(2)}%`;
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
+/** How far the standings table reaches past its panel's right edge, in px (0 or less: it fits). */
+function standingsOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const table = document.querySelector('table.standings')!;
+    return table.scrollWidth - table.closest('section')!.clientWidth;
+  });
+}
+
 /** Eight players, three best-of-three rounds: a drop after round 2, so round 3 has a bye; one match of round 3 is reported without logs. */
 function webCup(): { bundle: TournamentBundle; resultOnlyTable: number } {
   const bundle = simulateTournament({ system: 'born-from-blood', players: 8, rounds: 3, bestOf: 3, seed: 19, id: ID, name: 'Web Cup' });
@@ -445,11 +453,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     // The final Swiss standings, seed marks and all, fit a small phone's panel: no column is left off its right edge.
     const small = await page('/tournaments/cut-cup', { width: 360, height: 740 });
     await small.page.getByRole('table', { name: 'Standings after round 3' }).locator('[data-field="seed"]').first().waitFor();
-    const overflow = await small.page.evaluate(() => {
-      const table = document.querySelector('table.standings')!;
-      return table.scrollWidth - table.closest('section')!.clientWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await standingsOverflow(small.page)).toBeLessThanOrEqual(0);
     const tops = await phone.page.locator('.bracket-round h3').evaluateAll((hs) => hs.map((h) => Math.round(h.getBoundingClientRect().top)));
     expect(tops).toEqual([...tops].sort((x, y) => x - y));
     expect(new Set(tops).size).toBe(tops.length);
@@ -466,11 +470,7 @@ describeInBrowser('the tournament pages in Chromium', () => {
     for (const width of [360, 320]) {
       const phone = await page(`/tournaments/${plan.id}`, { width, height: 740 });
       await phone.page.getByRole('table', { name: `Standings after round ${plan.rounds}` }).locator('[data-field="seed"]').first().waitFor();
-      const overflow = await phone.page.evaluate(() => {
-        const table = document.querySelector('table.standings')!;
-        return table.scrollWidth - table.closest('section')!.clientWidth;
-      });
-      expect({ width, overflow: Math.max(0, overflow) }).toEqual({ width, overflow: 0 });
+      expect({ width, overflow: Math.max(0, await standingsOverflow(phone.page)) }).toEqual({ width, overflow: 0 });
       await expectNoSideways(phone.page);
     }
   });

@@ -1,3 +1,4 @@
+import { counted } from '@cardlog/rules';
 import type { StoredEvent } from '@cardlog/store';
 
 /**
@@ -24,7 +25,7 @@ export class PublishError extends Error {
     readonly refused: boolean,
     override readonly cause: unknown,
   ) {
-    super(`${refused ? 'refused' : 'failed'} after ${accepted} accepted ${accepted === 1 ? 'event' : 'events'}: ${(cause as Error)?.message ?? String(cause)}`);
+    super(`${refused ? 'refused' : 'failed'} after ${counted(accepted, 'accepted event')}: ${(cause as Error)?.message ?? String(cause)}`);
   }
 }
 
